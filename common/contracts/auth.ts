@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { ROLES, TIERS } from "../tiers";
+
+/** User-facing texts of the login / sign-up modal and account flows, word for word from spec 000 §4, §5, §8. */
+export const AUTH_MESSAGES = {
+  emailRequired: "Email is required",
+  emailInvalid: "Please enter a valid email address",
+  passwordRequired: "Password is required",
+  passwordTooShort: "Password must be at least 6 characters long",
+  passwordTooLong: "Password must be at most 128 characters long",
+  nameRequired: "Name is required",
+  passwordsDoNotMatch: "Passwords do not match",
+  emailTaken: "An account with this email already exists",
+  loginFailed: "Login failed",
+  registrationFailed: "Registration failed",
+  modalFallback: "An error occurred. Please try again.",
+  loginSuccess: "Login successful! Redirecting...",
+  signUpSuccess: "Account created successfully! Redirecting to members area...",
+  resetEmailFailed: "Failed to send reset email. Please try again.",
+  resetCheckEmail: "Check your email",
+  passwordUpdateFailed: "Failed to update password. Please try again.",
+  accountInactive: "This account has been deactivated. Please contact support.",
+  rateLimited: "Too many attempts. Please wait a moment and try again.",
+  noSession: "No session found",
+  authFailed: "Authentication failed",
+  mustBeLoggedInForProfile: "You must be logged in to update your profile",
+  profileUpdated: "Profile updated successfully!",
+  profileUpdateFailed: "Failed to update profile. Please try again.",
+  profilePictureInvalid: "Please enter a valid URL for the profile picture",
+  profileImageFailed: "Invalid image URL. Please try another one.",
+} as const;
+
+/** The spec's "simple email shape": something@something.tld, no spaces. */
+export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const PASSWORD_MIN = 6;
+/** Longest password hashed; anything longer is refused before hashing (SECURITY.md). */
+export const PASSWORD_MAX = 128;
+
+export const EmailSchema = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .regex(SIMPLE_EMAIL, AUTH_MESSAGES.emailInvalid);
+
+export const PasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong);
+
+export const SignUpBodySchema = z.object({
+  name: z.string({ error: AUTH_MESSAGES.nameRequired }).trim().min(1, AUTH_MESSAGES.nameRequired),
+  email: EmailSchema,
+  password: PasswordSchema,
+});
+
+export const SignInBodySchema = z.object({
+  email: EmailSchema,
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired),
+});
+
+export const ResetRequestBodySchema = z.object({ email: EmailSchema });
+
+/** The signed-in member as every screen sees it (spec 000 §3 "in-app user mapping"). */
+export const ProfileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  membershipTier: z.enum(TIERS),
+  isActive: z.boolean(),
+  profilePicture: z.string().nullable(),
+  createdAt: z.string(),
+  lastLogin: z.string().nullable(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const MeResponseSchema = z.object({ user: ProfileSchema.nullable() });
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+
+export const UpdateProfileBodySchema = z.object({
+  name: z.string({ error: AUTH_MESSAGES.nameRequired }).trim().min(1, AUTH_MESSAGES.nameRequired).max(120),
+  profilePicture: z
+    .string()
+    .trim()
+    .max(2048)
+    .refine((value) => value === "" || /^https?:\/\//i.test(value), AUTH_MESSAGES.profilePictureInvalid)
+    .optional()
+    .nullable(),
+});
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
+
+export const SocialProviderSchema = z.object({ id: z.string(), label: z.string() });
+export type SocialProvider = z.infer<typeof SocialProviderSchema>;
+
+/** Public, non-secret settings the web app needs before anyone signs in. */
+export const PublicConfigSchema = z.object({
+  socialProviders: z.array(SocialProviderSchema),
+  testLoginEnabled: z.boolean(),
+  demoAdmin: z.object({ email: z.string(), password: z.string() }).nullable(),
+});
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;

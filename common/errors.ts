@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/** Error codes the API answers with; the status for each lives in the server's error plugin. */
+export const ERROR_CODES = [
+  "BAD_REQUEST",
+  "VALIDATION_FAILED",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "ACCOUNT_INACTIVE",
+  "NOT_FOUND",
+  "CONFLICT",
+  "PAYLOAD_TOO_LARGE",
+  "RATE_LIMITED",
+  "CSRF_REJECTED",
+  "SERVICE_UNAVAILABLE",
+  "INTERNAL",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Every non-2xx answer of our own API (better-auth's own routes keep their `{code, message}`). */
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,0 +1,13 @@
+import { openPglite } from "/work/main/server/db/client";
+import { PGlite } from "@electric-sql/pglite";
+let t=Date.now();
+const h = openPglite(undefined);
+await h.migrate(); console.log("init+migrate", Date.now()-t);
+const c = (h as any);
+t=Date.now();
+const pgl = new PGlite(); await pgl.waitReady; console.log("plain init mem", Date.now()-t);
+const dump = await pgl.dumpDataDir("none"); console.log("dump", Date.now()-t, dump.size);
+t=Date.now();
+const p2 = new PGlite({loadDataDir: dump}); await p2.waitReady; console.log("load", Date.now()-t);
+t=Date.now();
+const p3 = await pgl.clone(); console.log("clone", Date.now()-t);

@@ -1,0 +1,50 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, resolveChromiumPath } from "./e2e/chromium";
+import { E2E_ADMIN, E2E_BASE_URL, E2E_PORT } from "./e2e/support/environment";
+
+// One fresh data folder per run; workers inherit it through the environment instead of making their own.
+const dataDirectory = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "inventors-e2e-")));
+const executablePath = await resolveChromiumPath();
+
+export default defineConfig({
+  testDir: "e2e",
+  workers: 1,
+  retries: 0,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: "list",
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    // The web build (dist/web) is made beforehand by the test script; the server serves it.
+    command: "node --import tsx server/main.ts",
+    url: `${E2E_BASE_URL}/api/health`,
+    timeout: 120_000,
+    // Set E2E_REUSE_SERVER=1 to run against a server you started yourself on the same port.
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: dataDirectory,
+      NODE_ENV: "test",
+      ENABLE_TEST_LOGIN: "true",
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ADMIN_NAME: E2E_ADMIN.name,
+      SEED_DEMO: "false",
+      AUTH_RATE_LIMIT_IP: "1000",
+      AUTH_RATE_LIMIT_ACCOUNT: "1000",
+    },
+  },
+});

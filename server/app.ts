@@ -1,0 +1,72 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { Logger } from "pino";
+import type { PublicConfig } from "../common/contracts/auth";
+import { configuredSocialProviders, createAuth, type Auth } from "./auth/auth";
+import { authRoutes } from "./auth/auth.routes";
+import { createViewerResolver, type ViewerResolver } from "./auth/viewer";
+import type { DatabaseHandle } from "./db/client";
+import { isTestLoginEnabled, publicUrl, type Env } from "./env";
+import { profileRoutes } from "./features/profile/profile.routes";
+import { membersRoutes } from "./features/members/members.routes";
+import { systemRoutes } from "./features/system/system.routes";
+import { createMailer, type Mailer } from "./mail/mailer";
+import { outboxRoutes } from "./mail/outbox.routes";
+import { registerErrorHandler } from "./plugins/error-handler";
+import { registerSecurity } from "./plugins/security";
+import { registerStaticWeb } from "./plugins/static-web";
+
+export interface AppDeps {
+  env: Env;
+  database: DatabaseHandle;
+  logger: Logger;
+  authSecret: string;
+}
+
+export interface App {
+  app: FastifyInstance;
+  auth: Auth;
+  mailer: Mailer;
+  viewers: ViewerResolver;
+}
+
+/** Demo credentials the /test-login page may show; never a real account's. */
+export const DEMO_ADMIN = { email: "admin@demo.inventors.community", password: "DemoAdmin2025!" } as const;
+
+/** Builds the whole application without listening; tests drive it with inject(). */
+export async function buildApp({ env, database, logger, authSecret }: AppDeps): Promise<App> {
+  const { db } = database;
+  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, bodyLimit: 1024 * 1024 });
+  const mailer = createMailer({ db, logger, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL });
+  const auth = createAuth({ env, db, mailer, secret: authSecret });
+  const context = await auth.$context;
+  const sessionCookieName = context.authCookies.sessionToken.name;
+  const viewers = createViewerResolver(db, authSecret, sessionCookieName);
+
+  app.decorateRequest("viewer", null);
+  app.addHook("onRequest", async (request) => {
+    if (request.url.startsWith("/api/") && !request.url.startsWith("/api/auth/")) {
+      request.viewer = await viewers.resolve(request.headers.cookie);
+    }
+  });
+  app.addHook("onClose", async () => mailer.close());
+
+  registerErrorHandler(app);
+  registerSecurity(app, new URL(publicUrl(env)).origin);
+  await app.register(authRoutes, { env, db, auth, viewers, secret: authSecret, sessionCookieName });
+  await app.register(systemRoutes, { isDatabaseReady: () => database.ping(), publicConfig: buildPublicConfig(env) });
+  await app.register(profileRoutes, { db, viewers });
+  await app.register(membersRoutes);
+  await app.register(outboxRoutes, { db });
+  await registerStaticWeb(app, env.WEB_DIST_DIR);
+  return { app, auth, mailer, viewers };
+}
+
+function buildPublicConfig(env: Env): PublicConfig {
+  const testLoginEnabled = isTestLoginEnabled(env);
+  const isDemoAdmin = env.ADMIN_EMAIL === DEMO_ADMIN.email && env.ADMIN_PASSWORD === DEMO_ADMIN.password;
+  return {
+    socialProviders: configuredSocialProviders(env),
+    testLoginEnabled,
+    demoAdmin: testLoginEnabled && isDemoAdmin ? { ...DEMO_ADMIN } : null,
+  };
+}

@@ -1,0 +1,114 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { eq } from "drizzle-orm";
+import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "../../common/contracts/auth";
+import type { Database } from "../db/client";
+import type { Env } from "../env";
+import { publicUrl } from "../env";
+import type { Mailer } from "../mail/mailer";
+import { passwordResetMail } from "../mail/templates";
+import { accounts, sessions, users, verifications } from "./auth.table";
+import { CLIENT_IP_HEADER } from "./client-ip";
+import { hashPassword, verifyPassword } from "./password";
+
+export const OIDC_PROVIDER_ID = "oidc";
+const SESSION_DAYS = 30;
+
+interface AuthDeps {
+  env: Env;
+  db: Database;
+  mailer: Mailer;
+  secret: string;
+}
+
+/** better-auth configured for this product: profile fields, argon2id, DB sessions, reset mail, social providers. */
+export function createAuth({ env, db, mailer, secret }: AuthDeps) {
+  const baseURL = publicUrl(env);
+  return betterAuth({
+    appName: "Inventors Community",
+    baseURL,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [baseURL],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "user", input: false },
+        membershipTier: { type: "string", required: false, defaultValue: "free", input: false },
+        isActive: { type: "boolean", required: false, defaultValue: true, input: false },
+        lastLogin: { type: "date", required: false, input: false },
+      },
+    },
+    session: { expiresIn: SESSION_DAYS * 24 * 3600, updateAge: 24 * 3600, cookieCache: { enabled: false } },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        const link = `${baseURL}/reset-password#type=recovery&token=${encodeURIComponent(token)}`;
+        await mailer.send({ to: user.email, ...passwordResetMail(user.name, link) });
+      },
+    },
+    account: { accountLinking: { enabled: true, trustedProviders: [] } },
+    socialProviders:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
+        : {},
+    plugins: [
+      genericOAuth({
+        config:
+          env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+            ? [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  name: env.OIDC_LABEL,
+                  discoveryUrl: `${env.OIDC_ISSUER.replace(/\/+$/, "")}/.well-known/openid-configuration`,
+                  clientId: env.OIDC_CLIENT_ID,
+                  clientSecret: env.OIDC_CLIENT_SECRET,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                  requireIdTokenVerification: true,
+                },
+              ]
+            : [],
+      }),
+    ] as const,
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: baseURL.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          async before(session) {
+            const [user] = await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, session.userId));
+            if (!user?.isActive) throw new APIError("FORBIDDEN", { code: "ACCOUNT_INACTIVE", message: AUTH_MESSAGES.accountInactive });
+          },
+          async after(session) {
+            await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, session.userId));
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Names of the social providers shown on the login modal, in display order. */
+export function configuredSocialProviders(env: Env): Array<{ id: string; label: string }> {
+  const providers: Array<{ id: string; label: string }> = [];
+  if (env.GOOGLE_CLIENT_ID) providers.push({ id: "google", label: "Google" });
+  if (env.OIDC_CLIENT_ID) providers.push({ id: OIDC_PROVIDER_ID, label: env.OIDC_LABEL });
+  return providers;
+}

@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+
+/** Both drivers answer raw SQL with `{ rows }`. */
+interface QueryRows<T> {
+  rows: T[];
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one hit against `key` in a fixed window, atomically in the database so every instance
+ * shares the count. Expired windows restart at one.
+ */
+export async function hitRateLimit(db: Database, key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+  const result = (await db.execute(sql`
+    insert into rate_limits (key, count, reset_at)
+    values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    on conflict (key) do update set
+      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+      reset_at = case when rate_limits.reset_at <= now() then now() + make_interval(secs => ${windowSeconds}) else rate_limits.reset_at end
+    returning count, ceil(extract(epoch from reset_at - now()))::int as retry`)) as unknown as QueryRows<{ count: number; retry: number }>;
+  const row = result.rows[0];
+  const count = Number(row?.count ?? 0);
+  return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Number(row?.retry ?? windowSeconds)) };
+}
+
+/** Drops windows that ended long ago so the table stays small. */
+export async function pruneRateLimits(db: Database): Promise<void> {
+  await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);
+}

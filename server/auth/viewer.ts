@@ -1,0 +1,102 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import type { Role, Tier } from "../../common/tiers";
+import type { Database } from "../db/client";
+import { sessions, users } from "./auth.table";
+
+/** Who is asking: resolved once per request from the session cookie. */
+export interface Viewer {
+  userId: string;
+  sessionToken: string;
+  email: string;
+  name: string;
+  role: Role;
+  membershipTier: Tier;
+  isActive: boolean;
+  image: string | null;
+  createdAt: Date;
+  lastLogin: Date | null;
+  sessionUpdatedAt: Date;
+}
+
+/**
+ * How long a resolved session may be reused without asking the database. A deactivation, role or
+ * tier change made on another instance shows within this time; this instance forgets at once.
+ */
+export const VIEWER_CACHE_MS = 1000;
+const MAX_CACHED_SESSIONS = 20_000;
+
+export interface ViewerResolver {
+  resolve(cookieHeader: string | undefined): Promise<Viewer | null>;
+  /** Forgets every cached session of this user, so the next request reads the database. */
+  forgetUser(userId: string): void;
+  forgetToken(token: string): void;
+}
+
+export function createViewerResolver(db: Database, secret: string, cookieName: string): ViewerResolver {
+  const cache = new Map<string, { viewer: Viewer | null; until: number }>();
+  const lookup = db
+    .select({
+      token: sessions.token,
+      sessionUpdatedAt: sessions.updatedAt,
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      membershipTier: users.membershipTier,
+      isActive: users.isActive,
+      image: users.image,
+      createdAt: users.createdAt,
+      lastLogin: users.lastLogin,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId));
+
+  return {
+    async resolve(cookieHeader) {
+      const token = readSignedSessionToken(cookieHeader, cookieName, secret);
+      if (!token) return null;
+      const now = Date.now();
+      const hit = cache.get(token);
+      if (hit && hit.until > now) return hit.viewer;
+      const [row] = await lookup.where(and(eq(sessions.token, token), gt(sessions.expiresAt, new Date())));
+      const viewer: Viewer | null = row ? { ...row, sessionToken: row.token } : null;
+      if (cache.size >= MAX_CACHED_SESSIONS) cache.clear();
+      cache.set(token, { viewer, until: now + VIEWER_CACHE_MS });
+      return viewer;
+    },
+    forgetUser(userId) {
+      for (const [token, entry] of cache) if (entry.viewer?.userId === userId) cache.delete(token);
+    },
+    forgetToken(token) {
+      cache.delete(token);
+    },
+  };
+}
+
+/** The session token from better-auth's signed cookie (`token.base64(hmac-sha256)`), or null if absent or forged. */
+export function readSignedSessionToken(cookieHeader: string | undefined, cookieName: string, secret: string): string | null {
+  const raw = readCookie(cookieHeader, cookieName);
+  if (!raw) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1), "base64");
+  const expected = createHmac("sha256", secret).update(token).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+function readCookie(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}

@@ -1,0 +1,87 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+
+export type Database = PgDatabase<PgQueryResultHKT>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Applies the committed migrations; safe to call from several instances at once. */
+  migrate(): Promise<void>;
+  /** Resolves when the database answers a trivial query within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
+/** Arbitrary constant: serializes migrations across instances sharing one PostgreSQL. */
+const MIGRATION_LOCK_ID = 727_001;
+
+/** node-postgres against DATABASE_URL. */
+export function openPostgres(connectionString: string, poolSize = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5000 });
+  pool.on("error", () => {
+    // An idle client losing its connection is reported by the next query; nothing to do here.
+  });
+  const db = drizzlePostgres(pool) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+        client.release();
+      }
+    },
+    ping: (timeoutMs) => pingWith(db, timeoutMs),
+    close: () => pool.end(),
+  };
+}
+
+/** Embedded PostgreSQL (PGlite) in `dataDir`, or in memory for tests when `dataDir` is undefined. */
+export function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): DatabaseHandle {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir });
+  return wrapPglite(client);
+}
+
+export function wrapPglite(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite(client) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    ping: (timeoutMs) => pingWith(db, timeoutMs),
+    close: () => client.close(),
+  };
+}
+
+async function pingWith(db: Database, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const query = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,107 @@
+import { existsSync } from "node:fs";
+import { z } from "zod";
+
+const PLACEHOLDER_WORDS = ["changeme", "change-me", "change_me", "your-secret", "placeholder", "example", "secretsecret"];
+
+function isPlaceholderSecret(secret: string): boolean {
+  const lower = secret.toLowerCase();
+  return PLACEHOLDER_WORDS.some((word) => lower.includes(word)) || new Set(lower).size < 8;
+}
+
+const booleanString = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "expected true or false" })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const optionalUrl = (protocols: string[], hint: string) =>
+  optionalString.refine(
+    (value) => value === undefined || protocols.some((protocol) => value.startsWith(protocol)),
+    { message: `expected ${hint}` },
+  );
+
+/** Every setting the server reads; README's configuration table mirrors this schema. */
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"], { error: "expected development, production or test" }).default("production"),
+  PORT: z.coerce.number({ error: "expected a port number" }).int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: optionalUrl(["http://", "https://"], "an http(s) URL such as https://community.example.com"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalUrl(["postgres://", "postgresql://"], "a postgres:// connection string"),
+  AUTH_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
+    message: "expected at least 32 characters (generate one with: openssl rand -base64 48)",
+  }),
+  TRUSTED_PROXY: optionalString.refine((value) => value === undefined || /^[a-z0-9-]+$/i.test(value), {
+    message: "expected the name of the header your proxy sets, such as x-forwarded-for",
+  }),
+  AUTH_RATE_LIMIT_IP: z.coerce.number({ error: "expected a whole number" }).int().positive().default(20),
+  AUTH_RATE_LIMIT_ACCOUNT: z.coerce.number({ error: "expected a whole number" }).int().positive().default(8),
+  ADMIN_EMAIL: optionalString.refine((value) => value === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), {
+    message: "expected an email address",
+  }),
+  ADMIN_PASSWORD: optionalString.refine((value) => value === undefined || (value.length >= 6 && value.length <= 128), {
+    message: "expected 6 to 128 characters",
+  }),
+  ADMIN_NAME: z.string().trim().min(1).default("Administrator"),
+  ENABLE_TEST_LOGIN: booleanString.optional(),
+  SMTP_URL: optionalUrl(["smtp://", "smtps://"], "an smtp:// or smtps:// URL"),
+  MAIL_FROM: z.string().default("Inventors Community <support@inventors.community>"),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  OIDC_ISSUER: optionalUrl(["http://", "https://"], "the issuer URL of your OpenID Connect provider"),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_LABEL: z.string().trim().min(1).default("SSO"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "expected a pino level such as info" }).default("info"),
+  WEB_DIST_DIR: z.string().default("./dist/web"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses the environment (after an optional `.env`), failing with one line per bad variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = readProcessEnv()): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const pairs: Array<[keyof Env, keyof Env]> = [
+    ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+    ["OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"],
+    ["ADMIN_EMAIL", "ADMIN_PASSWORD"],
+  ];
+  for (const [a, b] of pairs) {
+    if (Boolean(env[a]) !== Boolean(env[b])) throw new EnvError(`Invalid configuration:\n  ${env[a] ? b : a}: required when ${env[a] ? a : b} is set`);
+  }
+  if (env.OIDC_CLIENT_ID && !env.OIDC_ISSUER) throw new EnvError("Invalid configuration:\n  OIDC_ISSUER: required when OIDC_CLIENT_ID is set");
+  // The embedded default may generate its own secret into DATA_DIR; shared PostgreSQL deployments
+  // run several instances that must agree on one, so there it has to be given.
+  const secretMissing = !env.AUTH_SECRET && Boolean(env.DATABASE_URL);
+  const secretPlaceholder = env.AUTH_SECRET !== undefined && isPlaceholderSecret(env.AUTH_SECRET);
+  if (env.NODE_ENV === "production" && (secretMissing || secretPlaceholder)) {
+    throw new EnvError("Invalid configuration:\n  AUTH_SECRET: required in production with DATABASE_URL, and must not be a placeholder (openssl rand -base64 48)");
+  }
+  return env;
+}
+
+function readProcessEnv(): NodeJS.ProcessEnv {
+  if (existsSync(".env")) process.loadEnvFile(".env");
+  return process.env;
+}
+
+/** Test login is on outside production, or when explicitly enabled. */
+export function isTestLoginEnabled(env: Env): boolean {
+  return env.ENABLE_TEST_LOGIN ?? env.NODE_ENV !== "production";
+}
+
+/** The address users reach the app at; links in mail and OAuth callbacks are built from it. */
+export function publicUrl(env: Env): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+}

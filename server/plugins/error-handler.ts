@@ -1,0 +1,31 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { ZodError } from "zod";
+import { AppError, STATUS_BY_CODE } from "../errors";
+
+const DATABASE_UNAVAILABLE = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i;
+
+/** One error shape for the whole API: `{ error: { code, message, fields? } }`; 5xx details only in the log. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(STATUS_BY_CODE[error.code]).send({ error: { code: error.code, message: error.message, fields: error.fields } });
+    }
+    if (error instanceof ZodError) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.issues) fields[issue.path.join(".") || "body"] ??= issue.message;
+      const message = error.issues[0]?.message ?? "Invalid request";
+      return reply.code(400).send({ error: { code: "VALIDATION_FAILED", message, fields } });
+    }
+    const status = "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : 500;
+    if (status === 413) return reply.code(413).send({ error: { code: "PAYLOAD_TOO_LARGE", message: "Request body is too large" } });
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: { code: "BAD_REQUEST", message: error.message } });
+    }
+    if (DATABASE_UNAVAILABLE.test(error.message)) {
+      request.log.error({ err: error }, "database unavailable");
+      return reply.code(503).send({ error: { code: "SERVICE_UNAVAILABLE", message: "The service is temporarily unavailable. Please try again shortly." } });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.code(500).send({ error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } });
+  });
+}

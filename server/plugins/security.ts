@@ -1,0 +1,39 @@
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../errors";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "media-src 'self' https:",
+  "frame-src https:",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/**
+ * Security headers on every answer, and a same-origin check on our own state-changing API calls
+ * (better-auth checks its own routes). A write must carry our Origin; browsers always send it.
+ */
+export function registerSecurity(app: FastifyInstance, allowedOrigin: string): void {
+  // Only JSON bodies: a form or text/plain post (what a cross-site form can send) gets 415.
+  app.removeContentTypeParser("text/plain");
+  app.addHook("onRequest", async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/") || request.url.startsWith("/api/auth/")) return;
+    const origin = request.headers.origin;
+    if (origin !== allowedOrigin) throw new AppError("CSRF_REJECTED", "Cross-origin request refused");
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "strict-origin-when-cross-origin");
+    reply.header("x-frame-options", "DENY");
+    reply.header("content-security-policy", CONTENT_SECURITY_POLICY);
+  });
+}

@@ -1,0 +1,20 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+
+const apiPort = process.env.API_PORT ?? "3001";
+
+export default defineConfig({
+  root: "web",
+  publicDir: "public",
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: "../dist/web",
+    emptyOutDir: true,
+    reportCompressedSize: true,
+  },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    proxy: { "/api": { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+  },
+});

@@ -1,0 +1,17 @@
+import { createContext, useContext } from "react";
+
+export type AuthModalMode = "login" | "signup";
+
+type AuthModalContextValue = {
+  /** Opens the log-in / sign-up modal on the given side, with empty fields. */
+  openAuthModal: (mode: AuthModalMode) => void;
+};
+
+export const AuthModalContext = createContext<AuthModalContextValue | null>(null);
+
+/** Open the log-in / sign-up modal from anywhere below AuthModalProvider. */
+export function useAuthModal(): AuthModalContextValue {
+  const context = useContext(AuthModalContext);
+  if (!context) throw new Error("useAuthModal must be used inside AuthModalProvider");
+  return context;
+}

@@ -1,0 +1,51 @@
+import { Navigate, Route, Routes } from "react-router";
+import { Globe, LayoutDashboard } from "lucide-react";
+import { SidebarLayout } from "../../components/layout/sidebar-layout";
+import { SidebarNav, type SidebarLink } from "../../components/layout/sidebar-nav";
+import { Badge } from "../../components/ui/badge";
+import { AccountActions } from "../../features/profile/components/account-actions";
+import { SidebarIdentity } from "../../features/profile/components/sidebar-identity";
+import { useViewer } from "../../features/session/api";
+import { SiteLogo } from "../../features/site/components/site-logo";
+import { paths } from "../../lib/paths";
+import { AdminDashboardPage } from "./admin-dashboard-page";
+import { ADMIN_SECTIONS } from "./admin-sections";
+import { AdminSectionPage } from "./admin-section-page";
+
+/** Sidebar links of spec 001 §2.2, in its order. */
+const adminLinks: SidebarLink[] = [
+  { to: paths.admin.root, label: "Dashboard Overview", icon: LayoutDashboard, end: true },
+  ...ADMIN_SECTIONS.map((section) => ({ to: `${paths.admin.root}/${section.path}`, label: section.title, icon: section.icon })),
+  { to: paths.home, label: "View Public Site", icon: Globe, end: true },
+];
+
+/** The admin area (/admin/*): sidebar shell and its screens. Loaded on demand behind AdminGuard. */
+export default function AdminArea() {
+  const viewer = useViewer().data;
+  if (!viewer) return null;
+
+  return (
+    <SidebarLayout
+      label="Admin sidebar"
+      topBar={<SiteLogo tone="light" compact />}
+      sidebar={(close) => (
+        <div className="flex min-h-full flex-col gap-8 p-5">
+          <SiteLogo tone="light" compact className="hidden lg:flex" onNavigate={close} />
+          <SidebarIdentity profile={viewer} title={viewer.name} subtitle={viewer.email} badge={<Badge variant="accent">Admin</Badge>} />
+          <SidebarNav label="Admin" links={adminLinks} onNavigate={close} />
+          <div className="mt-auto border-t border-white/10 pt-5">
+            <AccountActions profile={viewer} onAction={close} />
+          </div>
+        </div>
+      )}
+    >
+      <Routes>
+        <Route index element={<AdminDashboardPage />} />
+        {ADMIN_SECTIONS.map((section) => (
+          <Route key={section.path} path={section.path} element={<AdminSectionPage section={section} />} />
+        ))}
+        <Route path="*" element={<Navigate to={paths.home} replace />} />
+      </Routes>
+    </SidebarLayout>
+  );
+}

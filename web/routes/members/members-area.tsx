@@ -1,0 +1,55 @@
+import { Navigate, Route, Routes } from "react-router";
+import { LayoutDashboard, ShieldCheck } from "lucide-react";
+import { TIER_BADGES } from "../../../common/tiers";
+import { SidebarLayout } from "../../components/layout/sidebar-layout";
+import { SidebarNav, type SidebarLink } from "../../components/layout/sidebar-nav";
+import { Badge } from "../../components/ui/badge";
+import { AccountActions } from "../../features/profile/components/account-actions";
+import { SidebarIdentity } from "../../features/profile/components/sidebar-identity";
+import { useViewer } from "../../features/session/api";
+import { SiteLogo } from "../../features/site/components/site-logo";
+import { paths } from "../../lib/paths";
+import { MembersDashboardPage } from "./members-dashboard-page";
+import { MEMBER_SECTIONS } from "./member-sections";
+import { MembersSectionPage } from "./members-section-page";
+
+const memberLinks: SidebarLink[] = [
+  { to: paths.members.root, label: "Dashboard", icon: LayoutDashboard, end: true },
+  ...MEMBER_SECTIONS.map((section) => ({ to: `${paths.members.root}/${section.path}`, label: section.title, icon: section.icon })),
+];
+
+/** The members area (/members/*): sidebar shell and its pages. Loaded on demand behind MembersGuard. */
+export default function MembersArea() {
+  const viewer = useViewer().data;
+  if (!viewer) return null;
+  const links = viewer.role === "admin" ? [...memberLinks, { to: paths.admin.root, label: "Admin area", icon: ShieldCheck }] : memberLinks;
+
+  return (
+    <SidebarLayout
+      label="Members sidebar"
+      topBar={<SiteLogo tone="light" compact />}
+      sidebar={(close) => (
+        <div className="flex min-h-full flex-col gap-8 p-5">
+          <SiteLogo tone="light" compact className="hidden lg:flex" onNavigate={close} />
+          <SidebarIdentity
+            profile={viewer}
+            title={`Welcome, ${viewer.name}`}
+            badge={<Badge variant="accent">{TIER_BADGES[viewer.membershipTier]}</Badge>}
+          />
+          <SidebarNav label="Members" links={links} onNavigate={close} />
+          <div className="mt-auto border-t border-white/10 pt-5">
+            <AccountActions profile={viewer} onAction={close} />
+          </div>
+        </div>
+      )}
+    >
+      <Routes>
+        <Route index element={<MembersDashboardPage />} />
+        {MEMBER_SECTIONS.map((section) => (
+          <Route key={section.path} path={section.path} element={<MembersSectionPage section={section} />} />
+        ))}
+        <Route path="*" element={<Navigate to={paths.home} replace />} />
+      </Routes>
+    </SidebarLayout>
+  );
+}
