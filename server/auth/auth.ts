@@ -84,6 +84,9 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
     ] as const,
     rateLimit: { enabled: false },
     advanced: {
+      // better-auth skips its origin (CSRF) check when it detects a test run; it must hold everywhere.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       useSecureCookies: baseURL.startsWith("https://"),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },

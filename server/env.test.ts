@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { loadEnv } from "./env";
+
+const GOOD_SECRET = "q9Vx3LrT7mKp2WzN8bYc4HdF6jGs1AeU5oIt0RlQ";
+
+describe("configuration", () => {
+  it("applies the documented defaults", () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ NODE_ENV: "production", PORT: 3000, DATA_DIR: "./data", AUTH_RATE_LIMIT_IP: 20 });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT: expected a port number"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL: expected a postgres:// connection string"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL: expected an smtp:// or smtps:// URL"],
+    [{ ENABLE_TEST_LOGIN: "maybe" }, "ENABLE_TEST_LOGIN: expected true or false"],
+    [{ AUTH_SECRET: "short" }, "AUTH_SECRET: expected at least 32 characters"],
+    [{ ADMIN_EMAIL: "boss@example.com" }, "ADMIN_PASSWORD: required when ADMIN_EMAIL is set"],
+    [{ OIDC_CLIENT_ID: "id", OIDC_CLIENT_SECRET: "s" }, "OIDC_ISSUER: required when OIDC_CLIENT_ID is set"],
+  ])("stops on %j naming the variable", (source, message) => {
+    expect(() => loadEnv(source)).toThrow(message);
+  });
+
+  it("refuses to start in production on PostgreSQL without an auth secret, or with a placeholder", () => {
+    expect(() => loadEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/app" })).toThrow(/AUTH_SECRET: required in production/);
+    expect(() => loadEnv({ NODE_ENV: "production", AUTH_SECRET: "changeme-changeme-changeme-changeme-1234" })).toThrow(/AUTH_SECRET/);
+    expect(() => loadEnv({ NODE_ENV: "production", AUTH_SECRET: "a".repeat(40) })).toThrow(/AUTH_SECRET/);
+    expect(loadEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/app", AUTH_SECRET: GOOD_SECRET }).AUTH_SECRET).toBe(GOOD_SECRET);
+  });
+});

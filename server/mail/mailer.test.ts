@@ -1,0 +1,74 @@
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { simpleParser, type ParsedMail } from "mailparser";
+import pino from "pino";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../db/client";
+import { createTestDatabase } from "../test/test-database";
+import { createMailer } from "./mailer";
+import { outboxMessages } from "./outbox.table";
+
+let database: DatabaseHandle;
+let smtp: SMTPServer;
+let smtpPort: number;
+const received: ParsedMail[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        received.push(mail);
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  smtpPort = (smtp.server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await database.close();
+});
+
+const logger = pino({ level: "silent" });
+const message = { to: "member@example.com", subject: "Hello\r\nBcc: victim@example.com", text: "Plain body", html: "<p>HTML body</p>" };
+
+describe("mailer", () => {
+  it("keeps every message in the outbox when no SMTP server is configured", async () => {
+    const mailer = createMailer({ db: database.db, logger, from: "Community <support@example.com>" });
+    const result = await mailer.send(message);
+    expect(result.status).toBe("stored");
+    const [row] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.id, result.id));
+    expect(row).toMatchObject({ to: "member@example.com", transport: "outbox", status: "stored", html: "<p>HTML body</p>" });
+  });
+
+  it("delivers through SMTP, strips header injection from the subject, and records the delivery", async () => {
+    const mailer = createMailer({ db: database.db, logger, from: "Community <support@example.com>", smtpUrl: `smtp://127.0.0.1:${smtpPort}` });
+    const result = await mailer.send(message);
+    mailer.close();
+    expect(result.status).toBe("sent");
+    const mail = received.at(-1);
+    expect(mail?.subject).toBe("Hello Bcc: victim@example.com");
+    expect(mail?.headers.get("bcc")).toBeUndefined();
+    expect(mail?.text?.trim()).toBe("Plain body");
+    expect(mail?.from?.text).toContain("support@example.com");
+    const [row] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.id, result.id));
+    expect(row).toMatchObject({ transport: "smtp", status: "sent" });
+    expect(row?.sentAt).not.toBeNull();
+  });
+
+  it("marks the message failed, keeping it, when the SMTP server is down", async () => {
+    const mailer = createMailer({ db: database.db, logger, from: "support@example.com", smtpUrl: "smtp://127.0.0.1:1" });
+    const result = await mailer.send(message);
+    mailer.close();
+    expect(result.status).toBe("failed");
+    const [row] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.id, result.id));
+    expect(row?.status).toBe("failed");
+    expect(row?.error).toBeTruthy();
+  });
+});

@@ -1,0 +1,15 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { wrapPglite } from "../db/client";
+import { PGLITE_TEMPLATE_PATH } from "./test-database";
+
+/** Runs initdb and the migrations once; every test app then loads this snapshot (~0.7 s instead of ~4 s). */
+export default async function setup(): Promise<void> {
+  if (process.env.TEST_DB === "postgres") return;
+  const client = new PGlite();
+  await wrapPglite(client).migrate();
+  const dump = await client.dumpDataDir("none");
+  await client.close();
+  mkdirSync(new URL(".", `file://${PGLITE_TEMPLATE_PATH}`).pathname, { recursive: true });
+  writeFileSync(PGLITE_TEMPLATE_PATH, Buffer.from(await dump.arrayBuffer()));
+}

@@ -1,0 +1,43 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { openPglite, openPostgres, type DatabaseHandle } from "../db/client";
+
+export const PGLITE_TEMPLATE_PATH = path.resolve(".tmp/pglite-template.tar");
+
+/**
+ * A fresh, migrated database for one test app: PGlite loaded from the migrated snapshot, or, with
+ * TEST_DB=postgres, a new database on TEST_DATABASE_URL's server that is dropped on close.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_DB !== "postgres") {
+    const snapshot = new Blob([readFileSync(PGLITE_TEMPLATE_PATH)]);
+    return openPglite(undefined, { loadDataDir: snapshot });
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = openPostgres(url.toString(), 4);
+  await handle.migrate();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await withAdminClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
