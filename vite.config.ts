@@ -1,13 +1,14 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { firstLoadSize } from "./scripts/first-load-size";
 
 const apiPort = process.env.API_PORT ?? "3001";
 
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), firstLoadSize()],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,

@@ -232,7 +232,7 @@ describe("social login through the OpenID provider", () => {
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.email, account.email));
 
     const { jar, callback } = await signInThroughProvider(account.sub);
-    expect(redirectError(callback)).toBeTruthy();
+    expect(redirectError(callback)).toBe("ACCOUNT_INACTIVE");
     expect(callback.headers.location).toMatch(/^\/auth\/callback\?/);
     expect(setsSession(callback)).toBe(false);
     expect(await me(jar)).toBeNull();

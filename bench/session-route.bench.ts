@@ -1,0 +1,86 @@
+// npm run bench: a constant JSON route against an authenticated route that resolves the session and
+// returns the member's profile, on the production server, 50 connections, 10 s each. Ratios matter.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+
+const CONNECTIONS = 50;
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+interface RouteResult {
+  requestsPerSecond: number;
+  p99: number;
+  non2xx: number;
+}
+
+async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn("node", ["--import", "tsx", "server/main.ts"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn", AUTH_SECRET: "bench-secret-9f8e7d6c5b4a39281726354453627181", ...env },
+  });
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill();
+  throw new Error("server did not become healthy");
+}
+
+async function signUpMember(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ name: "Bench Member", email: `bench-${Date.now()}@example.com`, password: "bench-pass-1" }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<RouteResult> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
+  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
+}
+
+function residentMegabytes(pid: number | undefined): number {
+  if (!pid) return 0;
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function benchDatabase(label: string, env: Record<string, string>, port: number): Promise<void> {
+  const server = await startServer(port, env);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const cookie = await signUpMember(base);
+    const me = await (await fetch(`${base}/api/me`, { headers: { cookie } })).json();
+    if (!me.user) throw new Error("the session cookie did not authenticate");
+    await load(`${base}/api/config`);
+    const constant = await load(`${base}/api/config`);
+    const authenticated = await load(`${base}/api/me`, { cookie });
+    const ratio = authenticated.requestsPerSecond / constant.requestsPerSecond;
+    console.log(`\n${label}`);
+    console.log(`  constant   GET /api/config  ${constant.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${constant.p99} ms  non-2xx ${constant.non2xx}`);
+    console.log(`  session    GET /api/me      ${authenticated.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${authenticated.p99} ms  non-2xx ${authenticated.non2xx}`);
+    console.log(`  ratio      ${(ratio * 100).toFixed(1)} % of the constant route (goal: 20 %)`);
+    console.log(`  memory     ${residentMegabytes(server.pid)} MB resident after the runs`);
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+  }
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
+try {
+  await benchDatabase("PGlite (embedded default)", { DATA_DIR: dataDir }, 3210);
+  if (process.env.BENCH_DATABASE_URL) await benchDatabase("PostgreSQL (BENCH_DATABASE_URL)", { DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL }, 3211);
+  else console.log("\n(BENCH_DATABASE_URL is not set: PostgreSQL run skipped)");
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
