@@ -54,7 +54,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   registerSecurity(app, new URL(publicUrl(env)).origin);
   await app.register(authRoutes, { env, db, auth, viewers, secret: authSecret, sessionCookieName });
   await app.register(systemRoutes, { isDatabaseReady: () => database.ping(), publicConfig: buildPublicConfig(env) });
-  await app.register(profileRoutes, { db, viewers });
+  await app.register(profileRoutes, { db, auth, viewers });
   await app.register(membersRoutes);
   await app.register(outboxRoutes, { db });
   await registerStaticWeb(app, env.WEB_DIST_DIR);

@@ -15,6 +15,7 @@ import { hashPassword, verifyPassword } from "./password";
 
 export const OIDC_PROVIDER_ID = "oidc";
 const SESSION_DAYS = 30;
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 3600;
 
 interface AuthDeps {
   env: Env;
@@ -44,7 +45,7 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
         lastLogin: { type: "date", required: false, input: false },
       },
     },
-    session: { expiresIn: SESSION_DAYS * 24 * 3600, updateAge: 24 * 3600, cookieCache: { enabled: false } },
+    session: { expiresIn: SESSION_DAYS * 24 * 3600, updateAge: SESSION_UPDATE_AGE_SECONDS, cookieCache: { enabled: false } },
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,

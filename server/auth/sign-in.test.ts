@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, cookiesFrom, postJson, signIn, signUp, TEST_ORIGIN, TEST_SECRET, uniqueEmail, type TestApp } from "../test/build-test-app";
-import { users } from "./auth.table";
+import { sessions, users } from "./auth.table";
 import { VIEWER_CACHE_MS } from "./viewer";
 
 let t: TestApp;
@@ -154,5 +154,22 @@ describe("profile", () => {
     const me = (await t.app.inject({ url: "/api/me", headers: { cookie } })).json();
     expect(me.user.name).toBe("Pic Two");
     expect(cookiesFrom(good)).toBe("");
+  });
+});
+
+describe("rolling sessions", () => {
+  it("pushes a day-old session's expiry out and sends a fresh cookie from /api/me", async () => {
+    const email = uniqueEmail();
+    const cookie = await signUp(t.app, { name: "Roller", email, password: "secret1" });
+    const user = (await t.app.inject({ url: "/api/me", headers: { cookie } })).json().user;
+    const dayAgo = new Date(Date.now() - 25 * 3600 * 1000);
+    const soon = new Date(Date.now() + 5 * 24 * 3600 * 1000);
+    await t.database.db.update(sessions).set({ updatedAt: dayAgo, expiresAt: soon }).where(eq(sessions.userId, user.id));
+    t.viewers.forgetUser(user.id);
+    const refreshed = await t.app.inject({ url: "/api/me", headers: { cookie } });
+    expect(refreshed.json().user.email).toBe(email);
+    expect(String(refreshed.headers["set-cookie"])).toMatch(/session_token=.*Max-Age=2592000/);
+    const [row] = await t.database.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, user.id));
+    expect(row?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
   });
 });

@@ -269,6 +269,9 @@ export async function startOidcProvider(options: StartOidcProviderOptions = {}):
   }
 
   handle = (req, res) => {
+    // No keep-alive: a client reusing an idle socket just as the server times it out gets ECONNRESET,
+    // and better-auth's JWKS/token fetches do not retry (seen as a flaky "Invalid id token" under load).
+    res.setHeader("connection", "close");
     if (req.method === "GET" && req.url?.startsWith("/interaction/")) {
       interaction(req, res).catch((error: unknown) => {
         res.statusCode = 500;
