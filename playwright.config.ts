@@ -36,6 +36,8 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       PORT: String(E2E_PORT),
+      // better-auth trusts only this origin; the browser and the API clients use 127.0.0.1.
+      PUBLIC_URL: E2E_BASE_URL,
       DATA_DIR: dataDirectory,
       NODE_ENV: "test",
       ENABLE_TEST_LOGIN: "true",

@@ -27,6 +27,12 @@ test("the admin logs in through the modal and lands on /admin", async ({ page })
     await expect(sidebar.getByRole("link", { name })).toHaveAttribute("href", href);
   }
 
+  // Admins are exempt from the paid members' home redirect, so "View Public Site" shows the home page.
+  await sidebar.getByRole("link", { name: "View Public Site" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.locator("#pricing")).toBeAttached();
+  await page.goto("/admin");
+
   await sidebar.getByRole("link", { name: "User Management" }).click();
   await expect(page).toHaveURL("/admin/users");
   await expect(page.getByRole("heading", { level: 1, name: "User Management" })).toBeVisible();
@@ -42,4 +48,8 @@ test("the admin logs in through the modal and lands on /admin", async ({ page })
   const adminCards = page.getByRole("main").getByRole("link", { name: /Admin Settings/ });
   await expect(adminCards).toHaveAttribute("href", "/admin/settings");
   await expect(page.getByRole("complementary", { name: "Members sidebar" }).getByText("Brand CEO", { exact: true })).toBeVisible();
+  // A brand-ceo account sees all three upcoming events.
+  for (const title of ["Monthly Mastermind Session", "Market Testing Workshop", "VIP CEO Retreat"]) {
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  }
 });

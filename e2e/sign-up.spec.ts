@@ -26,6 +26,17 @@ test("joining free lands on /members with the Free Member badge", async ({ page 
   }
   await expect(page.getByRole("heading", { name: "Admin tools" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Upcoming events" })).toBeVisible();
+  // Events gated per tier (spec 000 §6): a free member sees only the monthly session.
+  await expect(page.getByRole("heading", { name: "Monthly Mastermind Session" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Market Testing Workshop" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "VIP CEO Retreat" })).toHaveCount(0);
+
+  // The upgrade card leads to the plan grid on the home page.
+  await page.getByRole("link", { name: "View Paid Plans" }).click();
+  await expect(page).toHaveURL("/#pricing");
+  await expect(page.locator("#pricing")).toBeInViewport();
+  await page.goBack();
+  await expect(page).toHaveURL("/members");
 
   // A free member stays on the home page and sees the Community link in the header.
   await page.goto("/");

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { Menu, X } from "lucide-react";
 import { cn } from "../../lib/cn";
@@ -22,6 +22,13 @@ export function SidebarLayout({ label, topBar, sidebar, children }: SidebarLayou
   const [openOnPath, setOpenOnPath] = useState<string | null>(null);
   const isOpen = openOnPath === location.pathname;
   const close = () => setOpenOnPath(null);
+  const drawerCloseButton = useRef<HTMLButtonElement>(null);
+  const toggle = () => {
+    if (isOpen) return close();
+    setOpenOnPath(location.pathname);
+    // Move focus into the drawer once it is shown, so keyboard users land in the menu.
+    requestAnimationFrame(() => drawerCloseButton.current?.focus());
+  };
 
   return (
     <div className="min-h-dvh bg-background lg:flex">
@@ -33,7 +40,7 @@ export function SidebarLayout({ label, topBar, sidebar, children }: SidebarLayou
           aria-expanded={isOpen}
           aria-controls={SIDEBAR_ID}
           aria-label={isOpen ? "Close menu" : "Open menu"}
-          onClick={() => setOpenOnPath(isOpen ? null : location.pathname)}
+          onClick={toggle}
         >
           {isOpen ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
         </button>
@@ -41,27 +48,31 @@ export function SidebarLayout({ label, topBar, sidebar, children }: SidebarLayou
 
       {isOpen ? <div className="fixed inset-0 z-40 bg-navy-950/60 lg:hidden" aria-hidden onClick={close} /> : null}
 
-      <aside
-        id={SIDEBAR_ID}
-        aria-label={label}
-        className={cn(
-          "fixed inset-y-0 left-0 z-50 w-[min(20rem,85vw)] flex-col overflow-y-auto bg-primary text-navy-100 shadow-pop lg:sticky lg:top-0 lg:z-auto lg:flex lg:h-dvh lg:w-72 lg:shrink-0 lg:shadow-none",
-          isOpen ? "flex" : "hidden",
-        )}
-        onKeyDown={(event) => {
-          if (event.key === "Escape") close();
-        }}
-      >
-        <button
-          type="button"
-          className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-md text-navy-200 hover:bg-white/10 hover:text-white lg:hidden"
-          aria-label="Close menu"
-          onClick={close}
+      {/* On wide screens this column paints the sidebar's colour down the whole page; the sidebar itself stays in view. */}
+      <div className="lg:w-72 lg:shrink-0 lg:bg-primary">
+        <aside
+          id={SIDEBAR_ID}
+          aria-label={label}
+          className={cn(
+            "fixed inset-y-0 left-0 z-50 w-[min(20rem,85vw)] flex-col overflow-y-auto bg-primary text-navy-100 shadow-pop lg:sticky lg:top-0 lg:z-auto lg:flex lg:h-dvh lg:w-72 lg:shadow-none",
+            isOpen ? "flex" : "hidden",
+          )}
+          onKeyDown={(event) => {
+            if (event.key === "Escape") close();
+          }}
         >
-          <X className="size-5" aria-hidden />
-        </button>
-        {sidebar(close)}
-      </aside>
+          <button
+            ref={drawerCloseButton}
+            type="button"
+            className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-md text-navy-200 hover:bg-white/10 hover:text-white lg:hidden"
+            aria-label="Close menu"
+            onClick={close}
+          >
+            <X className="size-5" aria-hidden />
+          </button>
+          {sidebar(close)}
+        </aside>
+      </div>
 
       <main className="min-w-0 flex-1">{children}</main>
     </div>

@@ -4,7 +4,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "../../lib/cn";
 
 export const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
   {
     variants: {
       variant: {
@@ -14,7 +14,7 @@ export const buttonVariants = cva(
         ghost: "text-ink hover:bg-navy-50",
         inverse: "border border-white/25 bg-white/5 text-white hover:bg-white/15",
         danger: "bg-danger text-white shadow-sm hover:bg-danger/90",
-        link: "h-auto px-0 text-navy-600 underline-offset-4 hover:underline",
+        link: "text-navy-600 underline-offset-4 hover:underline",
       },
       size: {
         sm: "h-8 px-3 text-sm",
@@ -23,6 +23,8 @@ export const buttonVariants = cva(
         icon: "size-10",
       },
     },
+    // A link-styled button sits inline with text: no box, whatever the size.
+    compoundVariants: [{ variant: "link", className: "h-auto px-0" }],
     defaultVariants: { variant: "primary", size: "md" },
   },
 );

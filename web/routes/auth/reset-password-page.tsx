@@ -98,7 +98,7 @@ export default function ResetPasswordPage() {
           onChange={(event) => setValue("confirm", event.target.value)}
         />
         <Button type="submit" size="lg" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner className="text-current" label="Updating password" /> : null}
+          {isSubmitting ? <Spinner className="size-4 text-current" label="Updating password" /> : null}
           {isSubmitting ? "Updating password..." : "Update password"}
         </Button>
       </form>

@@ -89,7 +89,7 @@ export function TestLoginForm({ demoAdmin }: { demoAdmin: PublicConfig["demoAdmi
             onChange={(event) => setValue("password", event.target.value)}
           />
           <Button type="submit" size="lg" disabled={isSubmitting}>
-            {isSubmitting ? <Spinner className="text-current" label="Logging in" /> : null}
+            {isSubmitting ? <Spinner className="size-4 text-current" label="Logging in" /> : null}
             {isSubmitting ? "Logging in..." : "Log in"}
           </Button>
         </form>

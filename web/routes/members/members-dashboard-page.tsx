@@ -1,8 +1,6 @@
 import { ShieldCheck } from "lucide-react";
-import { TIER_BADGES } from "../../../common/tiers";
 import { AppPage } from "../../components/layout/app-page";
 import { PageHeader } from "../../components/layout/page-header";
-import { Badge } from "../../components/ui/badge";
 import { DashboardCardGrid } from "../../features/members/components/dashboard-card-grid";
 import { UpcomingEvents } from "../../features/members/components/upcoming-events";
 import { UpgradeCard } from "../../features/members/components/upgrade-card";
@@ -21,7 +19,6 @@ export function MembersDashboardPage() {
         eyebrow="Members dashboard"
         title={`Good to see you, ${firstName}`}
         description="Everything your membership includes, one click away."
-        actions={<Badge variant="accent">{TIER_BADGES[viewer.membershipTier]}</Badge>}
       />
       {viewer.membershipTier === "free" ? <UpgradeCard /> : null}
       <section aria-labelledby="member-cards-heading" className="grid gap-4">

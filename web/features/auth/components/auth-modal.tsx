@@ -106,7 +106,7 @@ export function AuthModal({ open, initialMode, close }: AuthModalProps) {
           />
 
           <Button type="submit" size="lg" disabled={form.isBusy}>
-            {isSubmitting ? <Spinner className="text-current" label={text.submitting} /> : null}
+            {isSubmitting ? <Spinner className="size-4 text-current" label={text.submitting} /> : null}
             {isSubmitting ? text.submitting : text.submit}
           </Button>
 

@@ -91,7 +91,7 @@ function ForgotPasswordForm({ defaultEmail, onDone }: { defaultEmail: string; on
         }}
       />
       <Button type="submit" size="lg" disabled={status === "submitting"}>
-        {status === "submitting" ? <Spinner className="text-current" label="Sending" /> : null}
+        {status === "submitting" ? <Spinner className="size-4 text-current" label="Sending" /> : null}
         {status === "submitting" ? "Sending reset link..." : "Send reset link"}
       </Button>
     </form>

@@ -101,7 +101,7 @@ export function EditProfileForm({ profile, onDone }: EditProfileFormProps) {
           Cancel
         </Button>
         <Button type="submit" disabled={isLocked || isImageBroken}>
-          {isSaving ? <Spinner className="text-current" label="Saving" /> : null}
+          {isSaving ? <Spinner className="size-4 text-current" label="Saving" /> : null}
           {isSaving ? "Saving..." : "Save changes"}
         </Button>
       </div>
