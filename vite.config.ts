@@ -1,7 +1,7 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
-import { firstLoadSize } from "./scripts/first-load-size";
+import { firstLoadSize } from "./scripts/first-load-size.ts";
 
 const apiPort = process.env.API_PORT ?? "3001";
 

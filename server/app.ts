@@ -37,7 +37,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   const { db } = database;
   const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, bodyLimit: 1024 * 1024 });
   const mailer = createMailer({ db, logger, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL });
-  const auth = createAuth({ env, db, mailer, secret: authSecret });
+  const auth = createAuth({ env, logger, db, mailer, secret: authSecret });
   const context = await auth.$context;
   const sessionCookieName = context.authCookies.sessionToken.name;
   const viewers = createViewerResolver(db, authSecret, sessionCookieName);

@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  logger.info({ url: publicUrl(env), database: database.kind }, "ready");
+  logger.info({ url: publicUrl(env), database: database.kind, startupMs: Math.round(process.uptime() * 1000) }, "ready");
 }
 
 main().catch((error: unknown) => {

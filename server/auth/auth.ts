@@ -1,8 +1,9 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq } from "drizzle-orm";
+import type { Logger } from "pino";
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "../../common/contracts/auth";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
@@ -19,13 +20,14 @@ export const SESSION_UPDATE_AGE_SECONDS = 24 * 3600;
 
 interface AuthDeps {
   env: Env;
+  logger: Logger;
   db: Database;
   mailer: Mailer;
   secret: string;
 }
 
 /** better-auth configured for this product: profile fields, argon2id, DB sessions, reset mail, social providers. */
-export function createAuth({ env, db, mailer, secret }: AuthDeps) {
+export function createAuth({ env, logger, db, mailer, secret }: AuthDeps) {
   const baseURL = publicUrl(env);
   return betterAuth({
     appName: "Inventors Community",
@@ -84,6 +86,19 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
       }),
     ] as const,
     rateLimit: { enabled: false },
+    // Failed OAuth callbacks (bad state, replayed code) return through the page that shows the error.
+    onAPIError: { errorURL: `${baseURL}/auth/callback` },
+    logger: { log: (level, message, ...args) => logger[level]({ args }, `better-auth: ${message}`) },
+    hooks: {
+      // The spec's ID-token sign-in is (provider, token, nonce): without the nonce a leaked ID token replays.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/social") return;
+        const idToken = (ctx.body as { idToken?: { nonce?: unknown } } | undefined)?.idToken;
+        if (idToken && (typeof idToken.nonce !== "string" || idToken.nonce === "")) {
+          throw new APIError("UNAUTHORIZED", { code: "INVALID_TOKEN", message: "Invalid token" });
+        }
+      }),
+    },
     advanced: {
       // better-auth skips its origin (CSRF) check when it detects a test run; it must hold everywhere.
       disableOriginCheck: false,

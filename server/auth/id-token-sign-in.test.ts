@@ -136,11 +136,9 @@ describe("ID-token sign-in (provider, token, nonce)", () => {
     expect(rows).toHaveLength(0);
   });
 
-  // Known gap (see the report): better-auth checks the nonce only when the caller sends one, so any
-  // ID token issued to this client (for instance one stored in the accounts table after a redirect
-  // sign-in) signs in again without it. `it.fails` keeps this visible: once the nonce is required, this
-  // test passes, vitest reports the unexpected pass, and `.fails` must be removed.
-  it.fails("refuses an ID token sent without its nonce", async () => {
+  // better-auth checks the nonce only when the caller sends one; auth.ts requires it so a leaked ID
+  // token (one stored in the accounts table after a redirect sign-in, say) cannot be replayed.
+  it("refuses an ID token sent without its nonce", async () => {
     const account = providerAccount();
     const token = await provider.issueIdToken({ sub: account.sub, nonce: newNonce() });
 

@@ -78,9 +78,12 @@ function setsSession(response: LightMyRequestResponse): boolean {
   return lines.some((line) => line.startsWith(`${sessionCookie}=`) && !line.startsWith(`${sessionCookie}=;`));
 }
 
+/** The error a failed callback reports; every failure must return through the /auth/callback page. */
 function redirectError(response: LightMyRequestResponse): string | null {
   expect(response.statusCode).toBe(302);
-  return new URL(String(response.headers.location), TEST_ORIGIN).searchParams.get("error");
+  const location = new URL(String(response.headers.location), TEST_ORIGIN);
+  expect(location.pathname).toBe("/auth/callback");
+  return location.searchParams.get("error");
 }
 
 async function me(jar: CookieJar) {

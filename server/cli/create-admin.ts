@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     await database.migrate();
     const logger = pino({ level: "warn" });
     const mailer = createMailer({ db: database.db, logger, from: env.MAIL_FROM });
-    const auth = createAuth({ env, db: database.db, mailer, secret: resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR) });
+    const auth = createAuth({ env, logger, db: database.db, mailer, secret: resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR) });
     const created = await createAdminAccount(auth, parsed.data);
     if (!created) {
       console.error(`An account with the email ${parsed.data.email} already exists; nothing was changed.`);
