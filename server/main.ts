@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { buildApp } from "./app";
 import { resolveAuthSecret } from "./auth/auth-secret";
 import { createAdminAccount } from "./auth/first-admin";
@@ -5,11 +6,21 @@ import { openDatabase } from "./db/open-database";
 import { EnvError, loadEnv, publicUrl } from "./env";
 import { createLogger } from "./logger";
 
+/** `npm start` passes --build: the web build runs while the database opens (initdb on a first start). */
+function buildWebApp(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npx", ["vite", "build"], { stdio: "inherit" });
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve(performance.now()) : reject(new Error(`the web build failed (exit code ${code})`))));
+  });
+}
+
 async function main(): Promise<void> {
   const env = loadEnv();
   const logger = createLogger(env);
+  const webBuild = process.argv.includes("--build") ? buildWebApp() : Promise.resolve(performance.now());
   const database = openDatabase(env);
-  await database.migrate();
+  const [, webBuiltAt] = await Promise.all([database.migrate(), webBuild]);
   const authSecret = resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR);
   const { app, auth } = await buildApp({ env, database, logger, authSecret });
 
@@ -36,7 +47,7 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  logger.info({ url: publicUrl(env), database: database.kind, startupMs: Math.round(process.uptime() * 1000) }, "ready");
+  logger.info({ url: publicUrl(env), database: database.kind, readyAfterBuildMs: Math.round(performance.now() - webBuiltAt) }, "ready");
 }
 
 main().catch((error: unknown) => {
