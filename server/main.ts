@@ -2,9 +2,12 @@ import { spawn } from "node:child_process";
 import { buildApp } from "./app";
 import { resolveAuthSecret } from "./auth/auth-secret";
 import { createAdminAccount } from "./auth/first-admin";
+import { pruneRateLimits } from "./auth/rate-limit";
 import { openDatabase } from "./db/open-database";
 import { EnvError, loadEnv, publicUrl } from "./env";
 import { createLogger } from "./logger";
+
+const RATE_LIMIT_PRUNE_MS = 10 * 60 * 1000;
 
 /** `npm start` passes --build: the web build runs while the database opens (initdb on a first start). */
 function buildWebApp(): Promise<number> {
@@ -29,10 +32,16 @@ async function main(): Promise<void> {
     if (created) logger.info({ email: env.ADMIN_EMAIL }, "created the first admin account");
   }
 
+  const pruning = setInterval(() => {
+    pruneRateLimits(database.db).catch((error: unknown) => logger.warn({ err: error }, "pruning rate limits failed"));
+  }, RATE_LIMIT_PRUNE_MS);
+  pruning.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(pruning);
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     try {
       await app.close();

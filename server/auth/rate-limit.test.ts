@@ -1,6 +1,8 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_ORIGIN, uniqueEmail, type TestApp } from "../test/build-test-app";
 import { rateLimitAddress, resolveClientIp } from "./client-ip";
+import { hitRateLimit, pruneRateLimits } from "./rate-limit";
 
 const signInFrom = (t: TestApp, email: string, remoteAddress: string, headers: Record<string, string> = {}) =>
   t.app.inject({
@@ -92,5 +94,24 @@ describe("client address resolution", () => {
     expect(rateLimitAddress("2001:db8:0:1:ffff:1:2:3")).toBe("2001:db8:0:1::/64");
     expect(rateLimitAddress("::ffff:192.0.2.1")).toBe("192.0.2.1");
     expect(rateLimitAddress("192.0.2.1")).toBe("192.0.2.1");
+  });
+});
+
+describe("rate limit storage", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("restarts an expired window at one and prunes windows that ended over an hour ago", async () => {
+    await hitRateLimit(t.database.db, "test:window", 1, 60);
+    expect((await hitRateLimit(t.database.db, "test:window", 1, 60)).allowed).toBe(false);
+    await t.database.db.execute(sql`update rate_limits set reset_at = now() - interval '2 hours' where key = 'test:window'`);
+    await t.database.db.execute(sql`insert into rate_limits (key, count, reset_at) values ('test:old', 5, now() - interval '2 hours')`);
+    await pruneRateLimits(t.database.db);
+    expect((await hitRateLimit(t.database.db, "test:window", 1, 60)).allowed).toBe(true);
+    const rows = (await t.database.db.execute(sql`select key from rate_limits where key = 'test:old'`)) as unknown as { rows: unknown[] };
+    expect(rows.rows).toHaveLength(0);
   });
 });

@@ -157,6 +157,22 @@ describe("profile", () => {
   });
 });
 
+describe("redirect targets", () => {
+  it.each(["https://evil.example/steal", "//evil.example/steal", "javascript:alert(1)"])("refuses %s as a callback or reset target", async (target) => {
+    const social = await postJson(t.app, "/api/auth/sign-in/email", { email: uniqueEmail(), password: "secret1", callbackURL: target });
+    expect(social.statusCode).toBe(403);
+    const reset = await postJson(t.app, "/api/auth/request-password-reset", { email: uniqueEmail(), redirectTo: target });
+    expect(reset.statusCode).toBe(403);
+  });
+
+  it("refuses better-auth writes that carry a cookie but no Origin", async () => {
+    const cookie = await signUp(t.app, { name: "NoOrigin", email: uniqueEmail(), password: "secret1" });
+    const response = await t.app.inject({ method: "POST", url: "/api/auth/sign-out", headers: { cookie }, payload: {} });
+    expect(response.statusCode).toBe(403);
+    expect((await dashboard(cookie)).statusCode).toBe(200);
+  });
+});
+
 describe("rolling sessions", () => {
   it("pushes a day-old session's expiry out and sends a fresh cookie from /api/me", async () => {
     const email = uniqueEmail();

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError } from "zod";
 import { AppError, STATUS_BY_CODE } from "../errors";
 
-const DATABASE_UNAVAILABLE = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i;
+const DATABASE_UNAVAILABLE = /ECONNREFUSED|Cannot use a pool after calling end|57P01|57P03|ECONNRESET|ETIMEDOUT|Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i;
 
 /** One error shape for the whole API: `{ error: { code, message, fields? } }`; 5xx details only in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -21,11 +21,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: { code: "BAD_REQUEST", message: error.message } });
     }
-    if (DATABASE_UNAVAILABLE.test(error.message)) {
+    if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, "database unavailable");
       return reply.code(503).send({ error: { code: "SERVICE_UNAVAILABLE", message: "The service is temporarily unavailable. Please try again shortly." } });
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send({ error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } });
   });
+}
+
+/** Walks the cause chain: drivers' connection failures arrive wrapped in Drizzle's query errors. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (DATABASE_UNAVAILABLE.test(current.message) || (typeof code === "string" && DATABASE_UNAVAILABLE.test(code))) return true;
+  }
+  return false;
 }

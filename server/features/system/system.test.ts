@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN } from "../../app";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { buildTestApp, postJson, signUp, uniqueEmail, type TestApp } from "../../test/build-test-app";
 
 describe("health and public config", () => {
   let t: TestApp;
@@ -46,12 +46,31 @@ describe("public config variants", () => {
     }
   });
 
-  it("reports 503 when the database stops answering", async () => {
+  it("reports 503 with a clear message when the database stops answering", async () => {
     const broken = await buildTestApp();
+    const cookie = await signUp(broken.app, { name: "Down", email: uniqueEmail(), password: "secret1" });
     await broken.database.close();
-    const response = await broken.app.inject({ url: "/api/health" });
-    expect(response.statusCode).toBe(503);
-    expect(response.json().status).toBe("unavailable");
+    const health = await broken.app.inject({ url: "/api/health" });
+    expect(health.statusCode).toBe(503);
+    expect(health.json().status).toBe("unavailable");
+    const member = await broken.app.inject({ url: "/api/members/dashboard", headers: { cookie } });
+    expect(member.statusCode).toBe(503);
+    expect(member.json().error).toEqual({ code: "SERVICE_UNAVAILABLE", message: "The service is temporarily unavailable. Please try again shortly." });
     await broken.app.close();
+  });
+
+  it("offers Google sign-in when configured, sending the browser to Google with our callback", async () => {
+    const google = await buildTestApp({ GOOGLE_CLIENT_ID: "client-123.apps.example", GOOGLE_CLIENT_SECRET: "google-secret" });
+    try {
+      expect((await google.app.inject({ url: "/api/config" })).json().socialProviders).toEqual([{ id: "google", label: "Google" }]);
+      const start = await postJson(google.app, "/api/auth/sign-in/social", { provider: "google", callbackURL: "/auth/callback" });
+      expect(start.statusCode).toBe(200);
+      const url = new URL(start.json().url);
+      expect(url.hostname).toBe("accounts.google.com");
+      expect(url.searchParams.get("client_id")).toBe("client-123.apps.example");
+      expect(url.searchParams.get("redirect_uri")).toBe("http://localhost:3000/api/auth/callback/google");
+    } finally {
+      await google.close();
+    }
   });
 });
