@@ -97,6 +97,10 @@ export type SocialProvider = z.infer<typeof SocialProviderSchema>;
 /** Public, non-secret settings the web app needs before anyone signs in. */
 export const PublicConfigSchema = z.object({
   socialProviders: z.array(SocialProviderSchema),
+  /** The business's contact block (contact page, legal pages, schedule-a-call fallback). */
+  contact: z.object({ email: z.string(), phone: z.string(), address: z.string() }),
+  /** Booking calendar embedded on /ref-number; null when not configured. */
+  bookingEmbedUrl: z.string().nullable(),
   testLoginEnabled: z.boolean(),
   demoAdmin: z.object({ email: z.string(), password: z.string() }).nullable(),
 });
