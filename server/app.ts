@@ -8,6 +8,8 @@ import type { DatabaseHandle } from "./db/client";
 import { isTestLoginEnabled, publicUrl, type Env } from "./env";
 import { profileRoutes } from "./features/profile/profile.routes";
 import { membersRoutes } from "./features/members/members.routes";
+import { newsRoutes } from "./features/news/news.routes";
+import { createNewsService } from "./features/news/news.service";
 import { systemRoutes } from "./features/system/system.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { outboxRoutes } from "./mail/outbox.routes";
@@ -57,6 +59,8 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(profileRoutes, { db, auth, viewers });
   await app.register(membersRoutes);
   await app.register(outboxRoutes, { db });
+  const news = createNewsService({ db, logger, feedUrl: env.NEWS_FEED_URL, cacheSeconds: env.NEWS_CACHE_SECONDS, allowPrivate: env.NEWS_ALLOW_PRIVATE });
+  await app.register(newsRoutes, { news });
   await registerStaticWeb(app, env.WEB_DIST_DIR);
   return { app, auth, mailer, viewers };
 }
@@ -66,6 +70,8 @@ function buildPublicConfig(env: Env): PublicConfig {
   const isDemoAdmin = env.ADMIN_EMAIL === DEMO_ADMIN.email && env.ADMIN_PASSWORD === DEMO_ADMIN.password;
   return {
     socialProviders: configuredSocialProviders(env),
+    contact: { email: env.CONTACT_EMAIL, phone: env.CONTACT_PHONE, address: env.CONTACT_ADDRESS },
+    bookingEmbedUrl: env.BOOKING_EMBED_URL ?? null,
     testLoginEnabled,
     demoAdmin: testLoginEnabled && isDemoAdmin ? { ...DEMO_ADMIN } : null,
   };

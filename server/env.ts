@@ -56,6 +56,13 @@ export const EnvSchema = z.object({
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_LABEL: z.string().trim().min(1).default("SSO"),
+  NEWS_FEED_URL: optionalUrl(["http://", "https://"], "an http(s) URL of an RSS feed"),
+  NEWS_CACHE_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(0).default(900),
+  NEWS_ALLOW_PRIVATE: booleanString.default(false),
+  BOOKING_EMBED_URL: optionalUrl(["https://", "http://"], "an http(s) URL of your booking calendar's embed page"),
+  CONTACT_EMAIL: z.string().trim().default("support@inventors.community"),
+  CONTACT_PHONE: z.string().trim().default("(321) 555-0142"),
+  CONTACT_ADDRESS: z.string().trim().default("1 Innovation Way, Suite 200, Melbourne, FL 32901, United States"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "expected a pino level such as info" }).default("info"),
   WEB_DIST_DIR: z.string().default("./dist/web"),
 });

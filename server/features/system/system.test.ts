@@ -17,7 +17,8 @@ describe("health and public config", () => {
 
   it("lists no social provider when none is configured and hides demo credentials", async () => {
     const config = (await t.app.inject({ url: "/api/config" })).json();
-    expect(config).toEqual({ socialProviders: [], testLoginEnabled: true, demoAdmin: null });
+    expect(config).toMatchObject({ socialProviders: [], testLoginEnabled: true, demoAdmin: null, bookingEmbedUrl: null });
+    expect(config.contact.email).toBe("support@inventors.community");
   });
 
   it("answers unknown API paths with a JSON 404", async () => {
