@@ -8,6 +8,7 @@ import type { DatabaseHandle } from "./db/client";
 import { isTestLoginEnabled, publicUrl, type Env } from "./env";
 import { profileRoutes } from "./features/profile/profile.routes";
 import { membersRoutes } from "./features/members/members.routes";
+import { mastermindsRoutes } from "./features/masterminds/masterminds.routes";
 import { newsRoutes } from "./features/news/news.routes";
 import { createNewsService } from "./features/news/news.service";
 import { systemRoutes } from "./features/system/system.routes";
@@ -61,7 +62,8 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(outboxRoutes, { db });
   const news = createNewsService({ db, logger, feedUrl: env.NEWS_FEED_URL, cacheSeconds: env.NEWS_CACHE_SECONDS, allowPrivate: env.NEWS_ALLOW_PRIVATE });
   await app.register(newsRoutes, { news });
-  await registerStaticWeb(app, env.WEB_DIST_DIR);
+  await app.register(mastermindsRoutes);
+  await registerStaticWeb(app, { distDir: env.WEB_DIST_DIR, origin: new URL(publicUrl(env)).origin, pages: [], extraSitemapPaths: [] });
   return { app, auth, mailer, viewers };
 }
 

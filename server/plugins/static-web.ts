@@ -1,27 +1,54 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { renderPageHtml, renderRobots, renderSitemap, type PageMeta } from "./page-head";
 
-/** Serves the built React app; any other non-API GET answers index.html so client routes work on reload. */
-export async function registerStaticWeb(app: FastifyInstance, distDir: string): Promise<void> {
+interface StaticWebOptions {
+  distDir: string;
+  origin: string;
+  pages: readonly PageMeta[];
+  /** Paths listed in sitemap.xml beyond the fixed pages (course pages). */
+  extraSitemapPaths: readonly string[];
+}
+
+/**
+ * Serves the built React app; any other non-API GET answers index.html with that page's head, so
+ * client routes work on reload and crawlers see each page's title and description.
+ */
+export async function registerStaticWeb(app: FastifyInstance, { distDir, origin, pages, extraSitemapPaths }: StaticWebOptions): Promise<void> {
   const root = path.resolve(distDir);
-  const hasBuild = existsSync(path.join(root, "index.html"));
-  if (hasBuild) {
+  const indexFile = path.join(root, "index.html");
+  const template = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
+  if (template) {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+        res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
       },
     });
   }
+
+  const robots = renderRobots(origin);
+  const sitemap = renderSitemap(origin, [...pages.map((page) => page.path), ...extraSitemapPaths]);
+  app.get("/robots.txt", async (_request, reply) => reply.type("text/plain; charset=utf-8").send(robots));
+  app.get("/sitemap.xml", async (_request, reply) => reply.type("application/xml; charset=utf-8").send(sitemap));
+
+  const rendered = new Map<string, string>();
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === "GET" && !request.url.startsWith("/api/");
-    if (wantsPage && hasBuild) return reply.header("cache-control", "no-cache").sendFile("index.html");
-    if (wantsPage) return reply.code(503).type("text/plain").send("The web app is not built yet: run npm run build.");
-    return reply.code(404).send({ error: { code: "NOT_FOUND", message: "Not found" } });
+    if (!wantsPage) return reply.code(404).send({ error: { code: "NOT_FOUND", message: "Not found" } });
+    if (!template) return reply.code(503).type("text/plain").send("The web app is not built yet: run npm run build.");
+    const pathname = (request.url.split("?")[0] ?? "/").replace(/\/+$/, "") || "/";
+    const known = pages.some((page) => page.path === pathname) ? pathname : "*";
+    let html = rendered.get(known);
+    if (!html) {
+      html = renderPageHtml(template, pathname, pages, origin);
+      if (known !== "*") rendered.set(known, html);
+    }
+    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
   });
 }
