@@ -1,10 +1,10 @@
 // npm run bench: a constant JSON route against an authenticated route that resolves the session and
 // returns the member's profile, on the production server, 50 connections, 10 s each. Ratios matter.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { startProductionServer, stopServer } from "./server";
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -13,23 +13,6 @@ interface RouteResult {
   requestsPerSecond: number;
   p99: number;
   non2xx: number;
-}
-
-async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn("node", ["--import", "tsx", "server/main.ts"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn", AUTH_SECRET: "bench-secret-9f8e7d6c5b4a39281726354453627181", ...env },
-  });
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill();
-  throw new Error("server did not become healthy");
 }
 
 async function signUpMember(base: string): Promise<string> {
@@ -55,7 +38,7 @@ function residentMegabytes(pid: number | undefined): number {
 }
 
 async function benchDatabase(label: string, env: Record<string, string>, port: number): Promise<void> {
-  const server = await startServer(port, env);
+  const server = await startProductionServer(port, env);
   try {
     const base = `http://127.0.0.1:${port}`;
     const cookie = await signUpMember(base);
@@ -71,16 +54,17 @@ async function benchDatabase(label: string, env: Record<string, string>, port: n
     console.log(`  ratio      ${(ratio * 100).toFixed(1)} % of the constant route (goal: 20 %)`);
     console.log(`  memory     ${residentMegabytes(server.pid)} MB resident after the runs`);
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
+    await stopServer(server);
   }
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
-try {
-  await benchDatabase("PGlite (embedded default)", { DATA_DIR: dataDir }, 3210);
-  if (process.env.BENCH_DATABASE_URL) await benchDatabase("PostgreSQL (BENCH_DATABASE_URL)", { DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL }, 3211);
-  else console.log("\n(BENCH_DATABASE_URL is not set: PostgreSQL run skipped)");
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
+export async function benchSessionRoute(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
+  try {
+    await benchDatabase("PGlite (embedded default)", { DATA_DIR: dataDir }, 3210);
+    if (process.env.BENCH_DATABASE_URL) await benchDatabase("PostgreSQL (BENCH_DATABASE_URL)", { DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL }, 3211);
+    else console.log("\n(BENCH_DATABASE_URL is not set: PostgreSQL run skipped)");
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

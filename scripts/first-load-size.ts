@@ -3,7 +3,15 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 
-/** After a build, prints the gzipped size of the JavaScript the home page loads before anything else. */
+/** Gzipped bytes of the JavaScript a built index.html loads before anything else (entry and preloads). */
+export function firstLoadJavaScript(outDir: string): { bytes: number; files: number } {
+  const html = readFileSync(path.join(outDir, "index.html"), "utf8");
+  const sources = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((match) => match[1] ?? "");
+  const bytes = sources.reduce((sum, src) => sum + gzipSync(readFileSync(path.join(outDir, src.replace(/^\//, "")))).length, 0);
+  return { bytes, files: sources.length };
+}
+
+/** After a build, prints the gzipped size of the JavaScript the home page loads first. */
 export function firstLoadSize(): Plugin {
   let outDir = "";
   return {
@@ -13,11 +21,8 @@ export function firstLoadSize(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      const html = readFileSync(path.join(outDir, "index.html"), "utf8");
-      const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((match) => match[1] ?? "");
-      let total = 0;
-      for (const src of scripts) total += gzipSync(readFileSync(path.join(outDir, src.replace(/^\//, "")))).length;
-      console.log(`\nHome page first-load JavaScript: ${(total / 1024).toFixed(1)} kB gzipped in ${scripts.length} file(s)`);
+      const { bytes, files } = firstLoadJavaScript(outDir);
+      console.log(`\nHome page first-load JavaScript: ${(bytes / 1024).toFixed(1)} kB gzipped in ${files} file(s)`);
     },
   };
 }

@@ -1,0 +1,35 @@
+import { spawn, type ChildProcess } from "node:child_process";
+
+/** Starts the production server (`server/main.ts`) on `port` and resolves once /api/health answers. */
+export async function startProductionServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn("node", ["--import", "tsx", "server/main.ts"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "warn",
+      AUTH_SECRET: "bench-secret-9f8e7d6c5b4a39281726354453627181",
+      ...env,
+    },
+  });
+  for (let attempt = 0; attempt < 160; attempt += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill();
+  throw new Error("server did not become healthy");
+}
+
+export async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  await exited;
+}
