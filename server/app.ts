@@ -1,6 +1,8 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { PublicConfig } from "../common/contracts/auth";
+import { COURSES } from "../common/marketing/courses";
+import { PUBLIC_PAGES } from "../common/marketing/public-pages";
 import { configuredSocialProviders, createAuth, type Auth } from "./auth/auth";
 import { authRoutes } from "./auth/auth.routes";
 import { createViewerResolver, type ViewerResolver } from "./auth/viewer";
@@ -12,6 +14,7 @@ import { mastermindsRoutes } from "./features/masterminds/masterminds.routes";
 import { newsRoutes } from "./features/news/news.routes";
 import { createNewsService } from "./features/news/news.service";
 import { systemRoutes } from "./features/system/system.routes";
+import { universityRoutes } from "./features/university/university.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { outboxRoutes } from "./mail/outbox.routes";
 import { registerErrorHandler } from "./plugins/error-handler";
@@ -63,7 +66,13 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   const news = createNewsService({ db, logger, feedUrl: env.NEWS_FEED_URL, cacheSeconds: env.NEWS_CACHE_SECONDS, allowPrivate: env.NEWS_ALLOW_PRIVATE });
   await app.register(newsRoutes, { news });
   await app.register(mastermindsRoutes);
-  await registerStaticWeb(app, { distDir: env.WEB_DIST_DIR, origin: new URL(publicUrl(env)).origin, pages: [], extraSitemapPaths: [] });
+  await app.register(universityRoutes);
+  await registerStaticWeb(app, {
+    distDir: env.WEB_DIST_DIR,
+    origin: new URL(publicUrl(env)).origin,
+    pages: PUBLIC_PAGES,
+    extraSitemapPaths: COURSES.map((course) => `/university/course/${course.id}`),
+  });
   return { app, auth, mailer, viewers };
 }
 
