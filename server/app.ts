@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { PublicConfig } from "../common/contracts/auth";
+import { coursePublicPage } from "../common/marketing/course-pages";
 import { COURSES } from "../common/marketing/courses";
 import { PUBLIC_PAGES } from "../common/marketing/public-pages";
 import { configuredSocialProviders, createAuth, type Auth } from "./auth/auth";
@@ -70,8 +71,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await registerStaticWeb(app, {
     distDir: env.WEB_DIST_DIR,
     origin: new URL(publicUrl(env)).origin,
-    pages: PUBLIC_PAGES,
-    extraSitemapPaths: COURSES.map((course) => `/university/course/${course.id}`),
+    pages: [...PUBLIC_PAGES, ...COURSES.map(coursePublicPage)],
   });
   return { app, auth, mailer, viewers };
 }

@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { coursePublicPage } from "../../common/marketing/course-pages";
+import { COURSES } from "../../common/marketing/courses";
 import { PUBLIC_PAGES } from "../../common/marketing/public-pages";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 
@@ -35,6 +37,13 @@ describe("pages as crawlers see them", () => {
     expect(html).toContain(`<meta property="og:title" content="${escaped(page.title)}" />`);
     expect(html).toContain(`<link rel="canonical" href="http://localhost:3000${pagePath}" />`);
     expect(html).not.toContain("noindex");
+  });
+
+  it("sends a course page with the course's own title", async () => {
+    const course = COURSES[0];
+    if (!course) throw new Error("no courses");
+    const html = (await t.app.inject({ url: `/university/course/${course.id}` })).body;
+    expect(html).toContain(`<title>${coursePublicPage(course).title.replace(/&/g, "&#38;").replace(/'/g, "&#39;")}</title>`);
   });
 
   it("gives every public page a distinct title and description", () => {

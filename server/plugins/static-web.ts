@@ -7,16 +7,15 @@ import { renderPageHtml, renderRobots, renderSitemap, type PageMeta } from "./pa
 interface StaticWebOptions {
   distDir: string;
   origin: string;
+  /** Every public page with a fixed path: head tags and sitemap.xml come from this list. */
   pages: readonly PageMeta[];
-  /** Paths listed in sitemap.xml beyond the fixed pages (course pages). */
-  extraSitemapPaths: readonly string[];
 }
 
 /**
  * Serves the built React app; any other non-API GET answers index.html with that page's head, so
  * client routes work on reload and crawlers see each page's title and description.
  */
-export async function registerStaticWeb(app: FastifyInstance, { distDir, origin, pages, extraSitemapPaths }: StaticWebOptions): Promise<void> {
+export async function registerStaticWeb(app: FastifyInstance, { distDir, origin, pages }: StaticWebOptions): Promise<void> {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, "index.html");
   const template = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
@@ -33,7 +32,7 @@ export async function registerStaticWeb(app: FastifyInstance, { distDir, origin,
   }
 
   const robots = renderRobots(origin);
-  const sitemap = renderSitemap(origin, [...pages.map((page) => page.path), ...extraSitemapPaths]);
+  const sitemap = renderSitemap(origin, pages.map((page) => page.path));
   app.get("/robots.txt", async (_request, reply) => reply.type("text/plain; charset=utf-8").send(robots));
   app.get("/sitemap.xml", async (_request, reply) => reply.type("application/xml; charset=utf-8").send(sitemap));
 
