@@ -6,7 +6,7 @@ import type { Env } from "../env";
 import { publicUrl } from "../env";
 import type { Auth } from "./auth";
 import { CLIENT_IP_HEADER, rateLimitAddress, resolveClientIp } from "./client-ip";
-import { hitRateLimit } from "./rate-limit";
+import { clearRateLimit, hitRateLimit } from "./rate-limit";
 import { readSignedSessionToken, type ViewerResolver } from "./viewer";
 
 interface AuthRoutesOptions {
@@ -53,6 +53,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       const clientIp = resolveClientIp(request.headers, request.socket.remoteAddress, env.TRUSTED_PROXY);
 
       const limited = request.method === "POST" ? LIMITED_PATHS[subPath] : undefined;
+      let email: string | undefined;
       if (limited) {
         const json = parseJson(body);
         if (limited.schema) {
@@ -62,7 +63,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
             return reply.code(400).send({ code: "VALIDATION_FAILED", message });
           }
         }
-        const email = limited.perAccount ? readEmail(json) : undefined;
+        email = limited.perAccount ? readEmail(json) : undefined;
         const refusal = await checkLimits(db, env, subPath, rateLimitAddress(clientIp), email);
         if (refusal) {
           request.log.warn({ path: subPath, ip: clientIp, account: email }, "auth rate limit reached");
@@ -79,6 +80,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       }
 
       const response = await auth.handler(toWebRequest(request, origin, clientIp, body));
+      // The per-account limit counts guesses: the owner signing in successfully starts it afresh.
+      if (subPath === "/sign-in/email" && response.ok && email) await clearRateLimit(db, accountKey(subPath, email));
       return sendWebResponse(reply, response);
     },
   });
@@ -88,8 +91,12 @@ async function checkLimits(db: Database, env: Env, path: string, address: string
   const byAddress = await hitRateLimit(db, `ip:${path}:${address}`, env.AUTH_RATE_LIMIT_IP, WINDOW_IP_SECONDS);
   if (!byAddress.allowed) return byAddress.retryAfterSeconds;
   if (!email) return null;
-  const byAccount = await hitRateLimit(db, `account:${path}:${email}`, env.AUTH_RATE_LIMIT_ACCOUNT, WINDOW_ACCOUNT_SECONDS);
+  const byAccount = await hitRateLimit(db, accountKey(path, email), env.AUTH_RATE_LIMIT_ACCOUNT, WINDOW_ACCOUNT_SECONDS);
   return byAccount.allowed ? null : byAccount.retryAfterSeconds;
+}
+
+function accountKey(path: string, email: string): string {
+  return `account:${path}:${email}`;
 }
 
 function parseJson(body: Buffer | undefined): unknown {

@@ -50,6 +50,20 @@ describe("auth rate limits (no trusted proxy)", () => {
     expect(statuses).toEqual([401, 401, 401, 429]);
   });
 
+  it("starts an account's count afresh after its owner signs in successfully", async () => {
+    const email = uniqueEmail("owner");
+    await t.app.inject({ method: "POST", url: "/api/auth/sign-up/email", remoteAddress: "192.0.2.60", headers: { origin: TEST_ORIGIN }, payload: { name: "Owner", email, password: "right-password" } });
+    const attempt = (password: string, host: number) =>
+      t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", remoteAddress: `192.0.2.${host}`, headers: { origin: TEST_ORIGIN }, payload: { email, password } });
+    expect((await attempt("wrong-password", 61)).statusCode).toBe(401);
+    expect((await attempt("wrong-password", 62)).statusCode).toBe(401);
+    expect((await attempt("right-password", 63)).statusCode).toBe(200);
+    expect((await attempt("wrong-password", 64)).statusCode).toBe(401);
+    expect((await attempt("wrong-password", 65)).statusCode).toBe(401);
+    expect((await attempt("wrong-password", 66)).statusCode).toBe(401);
+    expect((await attempt("wrong-password", 67)).statusCode).toBe(429);
+  });
+
   it("limits sign-up and reset requests too", async () => {
     let last = 0;
     for (let attempt = 0; attempt < 6; attempt += 1) {

@@ -28,6 +28,11 @@ export async function hitRateLimit(db: Database, key: string, limit: number, win
   return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Number(row?.retry ?? windowSeconds)) };
 }
 
+/** Forgets one key's count. */
+export async function clearRateLimit(db: Database, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
 /** Drops windows that ended long ago so the table stays small. */
 export async function pruneRateLimits(db: Database): Promise<void> {
   await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);
