@@ -5,6 +5,9 @@ import { coursePublicPage } from "../common/marketing/course-pages";
 import { COURSES } from "../common/marketing/courses";
 import { PUBLIC_PAGES } from "../common/marketing/public-pages";
 import { configuredSocialProviders, createAuth, type Auth } from "./auth/auth";
+import { registerBilling } from "./billing/billing";
+import type { BillingConfig } from "./billing/billing-config";
+import type { BillingDeps } from "./billing/sync";
 import { authRoutes } from "./auth/auth.routes";
 import { createViewerResolver, type ViewerResolver } from "./auth/viewer";
 import type { DatabaseHandle } from "./db/client";
@@ -34,6 +37,8 @@ export interface App {
   auth: Auth;
   mailer: Mailer;
   viewers: ViewerResolver;
+  /** Null when Stripe is misconfigured. */
+  billing: BillingDeps | null;
 }
 
 /** Demo credentials the /test-login page may show; never a real account's. */
@@ -48,6 +53,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   const context = await auth.$context;
   const sessionCookieName = context.authCookies.sessionToken.name;
   const viewers = createViewerResolver(db, authSecret, sessionCookieName);
+  const origin = new URL(publicUrl(env)).origin;
 
   app.decorateRequest("viewer", null);
   app.addHook("onRequest", async (request) => {
@@ -58,9 +64,10 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   app.addHook("onClose", async () => mailer.close());
 
   registerErrorHandler(app);
-  registerSecurity(app, new URL(publicUrl(env)).origin);
+  registerSecurity(app, origin);
   await app.register(authRoutes, { env, db, auth, viewers, secret: authSecret, sessionCookieName });
-  await app.register(systemRoutes, { isDatabaseReady: () => database.ping(), publicConfig: buildPublicConfig(env) });
+  const billing = await registerBilling(app, { env, db, logger, viewers, origin });
+  await app.register(systemRoutes, { isDatabaseReady: () => database.ping(), publicConfig: buildPublicConfig(env, billing.config) });
   await app.register(profileRoutes, { db, auth, viewers });
   await app.register(membersRoutes);
   await app.register(outboxRoutes, { db });
@@ -70,19 +77,20 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(universityRoutes);
   await registerStaticWeb(app, {
     distDir: env.WEB_DIST_DIR,
-    origin: new URL(publicUrl(env)).origin,
+    origin,
     pages: [...PUBLIC_PAGES, ...COURSES.map(coursePublicPage)],
   });
-  return { app, auth, mailer, viewers };
+  return { app, auth, mailer, viewers, billing: billing.deps };
 }
 
-function buildPublicConfig(env: Env): PublicConfig {
+function buildPublicConfig(env: Env, billing: BillingConfig): PublicConfig {
   const testLoginEnabled = isTestLoginEnabled(env);
   const isDemoAdmin = env.ADMIN_EMAIL === DEMO_ADMIN.email && env.ADMIN_PASSWORD === DEMO_ADMIN.password;
   return {
     socialProviders: configuredSocialProviders(env),
     contact: { email: env.CONTACT_EMAIL, phone: env.CONTACT_PHONE, address: env.CONTACT_ADDRESS },
     bookingEmbedUrl: env.BOOKING_EMBED_URL ?? null,
+    billing: billing.mode === "misconfigured" ? { provider: null, configurationError: true } : { provider: billing.mode, configurationError: false },
     testLoginEnabled,
     demoAdmin: testLoginEnabled && isDemoAdmin ? { ...DEMO_ADMIN } : null,
   };

@@ -63,6 +63,11 @@ export const EnvSchema = z.object({
   CONTACT_EMAIL: z.string().trim().default("support@inventors.community"),
   CONTACT_PHONE: z.string().trim().default("(321) 555-0142"),
   CONTACT_ADDRESS: z.string().trim().default("1 Innovation Way, Suite 200, Melbourne, FL 32901, United States"),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalUrl(["http://", "https://"], "an http(s) base URL of a Stripe API stand-in"),
+  BILLING_GRACE_DAYS: z.coerce.number({ error: "expected a number of days" }).int().min(0).max(60).default(7),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "expected a pino level such as info" }).default("info"),
   WEB_DIST_DIR: z.string().default("./dist/web"),
 });

@@ -3,11 +3,13 @@ import { buildApp } from "./app";
 import { resolveAuthSecret } from "./auth/auth-secret";
 import { createAdminAccount } from "./auth/first-admin";
 import { pruneRateLimits } from "./auth/rate-limit";
+import { applyLapsedTiers } from "./billing/sync";
 import { openDatabase } from "./db/open-database";
 import { EnvError, loadEnv, publicUrl } from "./env";
 import { createLogger } from "./logger";
 
-const RATE_LIMIT_PRUNE_MS = 10 * 60 * 1000;
+/** Rate-limit windows are pruned and lapsed tiers (grace over, downgrade due) applied this often. */
+const HOUSEKEEPING_MS = 10 * 60 * 1000;
 
 /** `npm start` passes --build: the web build runs while the database opens (initdb on a first start). */
 function buildWebApp(): Promise<number> {
@@ -25,7 +27,7 @@ async function main(): Promise<void> {
   const database = openDatabase(env);
   const [, webBuiltAt] = await Promise.all([database.migrate(), webBuild]);
   const authSecret = resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR);
-  const { app, auth } = await buildApp({ env, database, logger, authSecret });
+  const { app, auth, billing } = await buildApp({ env, database, logger, authSecret });
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const created = await createAdminAccount(auth, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME });
@@ -34,7 +36,8 @@ async function main(): Promise<void> {
 
   const pruning = setInterval(() => {
     pruneRateLimits(database.db).catch((error: unknown) => logger.warn({ err: error }, "pruning rate limits failed"));
-  }, RATE_LIMIT_PRUNE_MS);
+    if (billing) applyLapsedTiers(billing).catch((error: unknown) => logger.warn({ err: error }, "applying lapsed tiers failed"));
+  }, HOUSEKEEPING_MS);
   pruning.unref();
 
   let closing = false;

@@ -101,6 +101,8 @@ export const PublicConfigSchema = z.object({
   contact: z.object({ email: z.string(), phone: z.string(), address: z.string() }),
   /** Booking calendar embedded on /ref-number; null when not configured. */
   bookingEmbedUrl: z.string().nullable(),
+  /** Which payment provider checkout uses; `configurationError` replaces every page with the spec's error page. */
+  billing: z.object({ provider: z.enum(["stripe", "local"]).nullable(), configurationError: z.boolean() }),
   testLoginEnabled: z.boolean(),
   demoAdmin: z.object({ email: z.string(), password: z.string() }).nullable(),
 });

@@ -19,6 +19,8 @@ export const users = pgTable(
     membershipTier: text("membership_tier", { enum: ["free", "inventor", "entrepreneur", "brand-ceo"] })
       .notNull()
       .default("free"),
+    /** A tier an admin granted by hand, kept apart from paid state; the effective tier is the higher of the two. */
+    tierOverride: text("tier_override", { enum: ["inventor", "entrepreneur", "brand-ceo"] }),
     isActive: boolean("is_active").notNull().default(true),
     lastLogin: timestamp("last_login", { withTimezone: true }),
     ...timestamps,

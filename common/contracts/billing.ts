@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { PAID_TIERS } from "../tiers";
+
+/** User-facing texts of checkout, coupons, the account page and the coupon admin (spec 000 §4, §8; 001 §5, §8). */
+export const BILLING_MESSAGES = {
+  invalidCoupon: "Invalid coupon code",
+  couponValidationFailed: "Failed to validate coupon",
+  checkoutFailed: "Failed to create checkout session",
+  genericError: "An error occurred. Please try again.",
+  portalFailed: "Failed to create customer portal session",
+  portalAccessFailed: "Failed to access subscription management. Please try again.",
+  discountRange: "Discount must be between 1 and 100 percent",
+  usageLimitPositive: "Usage limit must be greater than 0",
+  validUntilRequired: "Valid until date is required",
+  validUntilFuture: "Valid until date must be in the future",
+  couponCreateFailed: "Failed to create coupon. Please try again.",
+  couponCodeRequired: "Coupon code is required",
+  couponCodeTaken: "A coupon with this code already exists",
+  configErrorTitle: "Stripe Configuration Error",
+} as const;
+
+export const couponCreatedMessage = (code: string) => `Coupon ${code} created successfully!`;
+
+/** Upper-cased and trimmed: how codes are stored and compared. */
+export function normalizeCouponCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+export const PlanSchema = z.enum(PAID_TIERS);
+
+export const CheckoutBodySchema = z.object({
+  plan: PlanSchema,
+  couponCode: z.string().trim().max(64).optional(),
+});
+export type CheckoutBody = z.infer<typeof CheckoutBodySchema>;
+
+export const ValidateCouponBodySchema = z.object({ code: z.string().trim().min(1, BILLING_MESSAGES.invalidCoupon).max(64), membershipTier: PlanSchema });
+export const ValidateCouponResponseSchema = z.object({ discount: z.number().int() });
+
+export const CheckoutConfirmationSchema = z.object({ tier: PlanSchema, status: z.string() });
+export type CheckoutConfirmation = z.infer<typeof CheckoutConfirmationSchema>;
+
+/** The spec's subscription view (000 §3), dates as ISO strings, plus what the account page needs. */
+export const SubscriptionViewSchema = z.object({
+  status: z.string(),
+  tier: PlanSchema.nullable(),
+  currentPeriodStart: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  paymentMethodBrand: z.string().nullable(),
+  paymentMethodLast4: z.string().nullable(),
+  /** Set while past_due: the member keeps the tier until then and sees the update-your-card banner. */
+  graceEndsAt: z.string().nullable(),
+  /** After a downgrade: the higher tier stays until this date. */
+  downgradeTakesEffectAt: z.string().nullable(),
+});
+export type SubscriptionView = z.infer<typeof SubscriptionViewSchema>;
+
+export const InvoiceSchema = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  status: z.string(),
+  createdAt: z.string(),
+  url: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+export const AccountBillingResponseSchema = z.object({
+  provider: z.enum(["stripe", "local"]),
+  subscription: SubscriptionViewSchema.nullable(),
+  invoices: z.array(InvoiceSchema),
+});
+export type AccountBillingResponse = z.infer<typeof AccountBillingResponseSchema>;
+
+export const ChangePlanBodySchema = z.object({ plan: PlanSchema });
+
+export const CouponSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  discount: z.number().int(),
+  membershipTier: PlanSchema,
+  usedCount: z.number().int(),
+  usageLimit: z.number().int(),
+  validUntil: z.string(),
+  isActive: z.boolean(),
+});
+export type Coupon = z.infer<typeof CouponSchema>;
+
+export const CreateCouponBodySchema = z.object({
+  code: z.string({ error: BILLING_MESSAGES.couponCodeRequired }).trim().min(1, BILLING_MESSAGES.couponCodeRequired).max(32).transform(normalizeCouponCode).pipe(z.string().regex(/^[A-Z0-9_-]+$/, "Use letters, numbers, - and _ only")),
+  discount: z.coerce.number({ error: BILLING_MESSAGES.discountRange }).int(BILLING_MESSAGES.discountRange).min(1, BILLING_MESSAGES.discountRange).max(100, BILLING_MESSAGES.discountRange),
+  membershipTier: PlanSchema,
+  usageLimit: z.coerce.number({ error: BILLING_MESSAGES.usageLimitPositive }).int(BILLING_MESSAGES.usageLimitPositive).min(1, BILLING_MESSAGES.usageLimitPositive),
+  validUntil: z
+    .string({ error: BILLING_MESSAGES.validUntilRequired })
+    .min(1, BILLING_MESSAGES.validUntilRequired)
+    .refine((value) => !Number.isNaN(Date.parse(value)), BILLING_MESSAGES.validUntilRequired)
+    .refine((value) => Date.parse(value) > Date.now(), BILLING_MESSAGES.validUntilFuture),
+});
+export type CreateCouponBody = z.infer<typeof CreateCouponBodySchema>;
+
+export const UpdateCouponBodySchema = z.object({ isActive: z.boolean() });

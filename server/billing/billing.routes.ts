@@ -1,0 +1,45 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { BILLING_MESSAGES, ChangePlanBodySchema, CheckoutBodySchema, ValidateCouponBodySchema } from "../../common/contracts/billing";
+import { memberOf, requireMember } from "../auth/guards";
+import { AppError } from "../errors";
+import { changePlan, getAccountBilling, openPortal } from "./account.service";
+import { confirmCheckout, startCheckout } from "./checkout.service";
+import { findUsableCoupon } from "./coupons.service";
+import type { BillingDeps } from "./sync";
+
+const SessionParamsSchema = z.object({ id: z.string().min(1).max(255) });
+
+/** Member billing: coupon check, checkout, confirmation, account view, portal, plan change. */
+export async function billingRoutes(app: FastifyInstance, { deps, origin }: { deps: BillingDeps; origin: string }): Promise<void> {
+  app.post("/api/billing/coupons/validate", { preHandler: requireMember }, async (request) => {
+    const body = ValidateCouponBodySchema.safeParse(request.body);
+    if (!body.success) throw new AppError("BAD_REQUEST", BILLING_MESSAGES.invalidCoupon);
+    const coupon = await findUsableCoupon(deps.db, body.data.code, body.data.membershipTier);
+    return { discount: coupon.discountPercent };
+  });
+
+  app.post("/api/billing/checkout", { preHandler: requireMember }, async (request) => {
+    return startCheckout(deps, memberOf(request), CheckoutBodySchema.parse(request.body), origin);
+  });
+
+  app.get("/api/billing/checkout/:id", { preHandler: requireMember }, async (request) => {
+    const { id } = SessionParamsSchema.parse(request.params);
+    const confirmation = await confirmCheckout(deps, id, memberOf(request).userId);
+    if (!confirmation) throw new AppError("NOT_FOUND", "No completed payment was found for this checkout.");
+    return confirmation;
+  });
+
+  app.get("/api/billing/account", { preHandler: requireMember }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    return getAccountBilling(deps, memberOf(request));
+  });
+
+  app.post("/api/billing/portal", { preHandler: requireMember }, async (request) => {
+    return openPortal(deps, memberOf(request), `${origin}/members/account`);
+  });
+
+  app.post("/api/billing/change-plan", { preHandler: requireMember }, async (request) => {
+    return changePlan(deps, memberOf(request), ChangePlanBodySchema.parse(request.body).plan);
+  });
+}

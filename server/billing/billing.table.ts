@@ -1,0 +1,84 @@
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "../auth/auth.table";
+
+const tierColumn = (name: string) => text(name, { enum: ["inventor", "entrepreneur", "brand-ceo"] });
+
+/** One payment-provider customer per member. */
+export const billingCustomers = pgTable("billing_customers", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  provider: text("provider", { enum: ["stripe", "local"] }).notNull(),
+  customerId: text("customer_id").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The member's current subscription as last read from the provider. Written only by the sync
+ * (billing/sync.ts); the `subscription_view` of the spec is built from it.
+ */
+export const subscriptions = pgTable("subscriptions", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  provider: text("provider", { enum: ["stripe", "local"] }).notNull(),
+  subscriptionId: text("subscription_id").notNull(),
+  status: text("status").notNull(),
+  priceId: text("price_id"),
+  tier: tierColumn("tier"),
+  currentPeriodStart: timestamp("current_period_start", { withTimezone: true }),
+  currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+  cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+  paymentMethodBrand: text("payment_method_brand"),
+  paymentMethodLast4: text("payment_method_last4"),
+  /** When the subscription first went past_due; the grace period counts from here. */
+  pastDueSince: timestamp("past_due_since", { withTimezone: true }),
+  /** A downgrade keeps the higher tier the member already paid for until this moment. */
+  paidTierUntil: timestamp("paid_tier_until", { withTimezone: true }),
+  paidTierBefore: tierColumn("paid_tier_before"),
+  syncedAt: timestamp("synced_at", { withTimezone: true }).notNull(),
+});
+
+/** Provider events already handled: each event id is processed once. */
+export const webhookEvents = pgTable("webhook_events", {
+  eventId: text("event_id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull().unique(),
+    discountPercent: integer("discount_percent").notNull(),
+    membershipTier: tierColumn("membership_tier").notNull(),
+    usedCount: integer("used_count").notNull().default(0),
+    usageLimit: integer("usage_limit").notNull(),
+    validUntil: timestamp("valid_until", { withTimezone: true }).notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("coupons_valid_until_idx").on(table.validUntil)],
+);
+
+/** Every checkout we started: what the server priced, and whether its coupon was counted. */
+export const checkoutSessions = pgTable(
+  "checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["stripe", "local"] }).notNull(),
+    plan: tierColumn("plan").notNull(),
+    couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    discountPercent: integer("discount_percent").notNull().default(0),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: ["open", "complete"] }).notNull().default("open"),
+    couponRedeemed: boolean("coupon_redeemed").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (table) => [index("checkout_sessions_user_idx").on(table.userId)],
+);

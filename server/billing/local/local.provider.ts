@@ -1,0 +1,100 @@
+import { randomBytes } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import { PLANS, type PaidTier } from "../../../common/tiers";
+import type { Database } from "../../db/client";
+import { checkoutSessions } from "../billing.table";
+import { LIVE_STATUSES, PRICE_LOOKUP_KEYS, type BillingProvider, type ProviderSubscription } from "../provider";
+import { localInvoices, localSubscriptions } from "./local.table";
+
+export const LOCAL_PRICES: Record<PaidTier, string> = {
+  inventor: `local_${PRICE_LOOKUP_KEYS.inventor}`,
+  entrepreneur: `local_${PRICE_LOOKUP_KEYS.entrepreneur}`,
+  "brand-ceo": `local_${PRICE_LOOKUP_KEYS["brand-ceo"]}`,
+};
+
+export function localId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString("base64url")}`;
+}
+
+export function tierOfLocalPrice(priceId: string): PaidTier | null {
+  const entry = Object.entries(LOCAL_PRICES).find(([, id]) => id === priceId);
+  return entry ? (entry[0] as PaidTier) : null;
+}
+
+export function priceCentsOfLocalPrice(priceId: string): number {
+  const tier = tierOfLocalPrice(priceId);
+  return tier ? PLANS[tier].priceCents : 0;
+}
+
+/**
+ * The embedded default: the app's own checkout and portal pages stand in for Stripe's, and their
+ * records live in local_* tables. Payments and portal actions run the same sync as Stripe's webhooks.
+ */
+export function createLocalProvider(db: Database, origin: string): BillingProvider {
+  return {
+    kind: "local",
+    async prices() {
+      return LOCAL_PRICES;
+    },
+    async createCustomer() {
+      return localId("lcus");
+    },
+    async createCheckout() {
+      const id = localId("lcs");
+      return { id, url: `${origin}/billing/checkout/${id}` };
+    },
+    async getCheckout(id) {
+      const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+      if (!session) return null;
+      const [subscription] = await db.select().from(localSubscriptions).where(eq(localSubscriptions.checkoutSessionId, id));
+      return { id, customerId: subscription?.customerId ?? null, complete: Boolean(subscription), paid: Boolean(subscription) };
+    },
+    async currentSubscription(customerId) {
+      const rows = await db.select().from(localSubscriptions).where(eq(localSubscriptions.customerId, customerId)).orderBy(desc(localSubscriptions.createdAt));
+      const chosen = rows.find((row) => LIVE_STATUSES.has(row.status)) ?? rows[0];
+      return chosen ? toProviderSubscription(chosen) : null;
+    },
+    async createPortal() {
+      return `${origin}/billing/portal`;
+    },
+    async listInvoices(customerId) {
+      const rows = await db.select().from(localInvoices).where(eq(localInvoices.customerId, customerId)).orderBy(desc(localInvoices.createdAt));
+      return rows.map((row) => ({ id: row.id, amountCents: row.amountCents, status: row.status, periodStart: row.periodStart, periodEnd: row.periodEnd, createdAt: row.createdAt, url: null }));
+    },
+    async changePlan(subscriptionId, priceId, when) {
+      const [subscription] = await db.select().from(localSubscriptions).where(eq(localSubscriptions.id, subscriptionId));
+      if (!subscription) throw new Error("no such local subscription");
+      await db.transaction(async (tx) => {
+        await tx.update(localSubscriptions).set({ priceId, cancelAtPeriodEnd: false }).where(eq(localSubscriptions.id, subscriptionId));
+        if (when !== "now") return;
+        // Proration: charge the difference for the rest of the current period at once.
+        const total = subscription.currentPeriodEnd.getTime() - subscription.currentPeriodStart.getTime();
+        const left = Math.max(0, subscription.currentPeriodEnd.getTime() - Date.now());
+        const difference = priceCentsOfLocalPrice(priceId) - priceCentsOfLocalPrice(subscription.priceId);
+        const amountCents = Math.max(0, Math.round((difference * left) / Math.max(total, 1)));
+        await tx.insert(localInvoices).values({
+          id: localId("lin"),
+          customerId: subscription.customerId,
+          subscriptionId,
+          amountCents,
+          status: "paid",
+          periodStart: new Date(),
+          periodEnd: subscription.currentPeriodEnd,
+        });
+      });
+    },
+  };
+}
+
+function toProviderSubscription(row: typeof localSubscriptions.$inferSelect): ProviderSubscription {
+  return {
+    id: row.id,
+    customerId: row.customerId,
+    status: row.status,
+    priceId: row.priceId,
+    currentPeriodStart: row.currentPeriodStart,
+    currentPeriodEnd: row.currentPeriodEnd,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    paymentMethod: { brand: row.cardBrand, last4: row.cardLast4 },
+  };
+}

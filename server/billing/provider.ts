@@ -1,0 +1,68 @@
+import type { PaidTier } from "../../common/tiers";
+
+/** Prices are found by these lookup keys, in Stripe and in the local provider alike. */
+export const PRICE_LOOKUP_KEYS: Record<PaidTier, string> = {
+  inventor: "inventor_monthly",
+  entrepreneur: "entrepreneur_monthly",
+  "brand-ceo": "brand_ceo_monthly",
+};
+
+export interface ProviderSubscription {
+  id: string;
+  customerId: string;
+  status: string;
+  priceId: string | null;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  paymentMethod: { brand: string; last4: string } | null;
+}
+
+export interface ProviderCheckout {
+  id: string;
+  customerId: string | null;
+  complete: boolean;
+  paid: boolean;
+}
+
+export interface ProviderInvoice {
+  id: string;
+  amountCents: number;
+  status: string;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  createdAt: Date;
+  url: string | null;
+}
+
+export interface CheckoutRequest {
+  customerId: string;
+  userId: string;
+  plan: PaidTier;
+  priceId: string;
+  amountCents: number;
+  discountPercent: number;
+  /** Our coupon code, when one applies; the provider mirrors it as its own discount. */
+  couponCode: string | null;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** What billing needs from a payment provider; Stripe and the local test mode implement it. */
+export interface BillingProvider {
+  readonly kind: "stripe" | "local";
+  /** The provider's price id for each paid tier (resolved by lookup key). */
+  prices(): Promise<Record<PaidTier, string>>;
+  createCustomer(user: { id: string; email: string; name: string }): Promise<string>;
+  createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  getCheckout(id: string): Promise<ProviderCheckout | null>;
+  /** The subscription that decides the customer's tier: the newest live one, else the newest. */
+  currentSubscription(customerId: string): Promise<ProviderSubscription | null>;
+  createPortal(customerId: string, returnUrl: string): Promise<string>;
+  listInvoices(customerId: string): Promise<ProviderInvoice[]>;
+  /** Upgrade at once with proration; downgrade from the next period. */
+  changePlan(subscriptionId: string, priceId: string, when: "now" | "period_end"): Promise<void>;
+}
+
+/** Provider statuses that still count as a subscription someone is paying for, newest first wins. */
+export const LIVE_STATUSES = new Set(["active", "trialing", "past_due"]);

@@ -1,0 +1,137 @@
+import Stripe from "stripe";
+import { PAID_TIERS, type PaidTier } from "../../../common/tiers";
+import { LIVE_STATUSES, PRICE_LOOKUP_KEYS, type BillingProvider, type ProviderSubscription } from "../provider";
+
+/** The Stripe SDK, aimed at `apiBase` (a local stand-in in tests) when given. */
+export function createStripeClient(secretKey: string, apiBase?: string): Stripe {
+  if (!apiBase) return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  const url = new URL(apiBase);
+  return new Stripe(secretKey, {
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === "https:" ? 443 : 80)),
+    protocol: url.protocol === "https:" ? "https" : "http",
+    maxNetworkRetries: 0,
+    timeout: 10_000,
+  });
+}
+
+/** Hosted Checkout in subscription mode, the Customer Portal and subscriptions, through the official SDK. */
+export function createStripeProvider(stripe: Stripe): BillingProvider {
+  let prices: Promise<Record<PaidTier, string>> | null = null;
+
+  async function loadPrices(): Promise<Record<PaidTier, string>> {
+    const list = await stripe.prices.list({ lookup_keys: Object.values(PRICE_LOOKUP_KEYS), active: true, limit: 10 });
+    const byKey = new Map(list.data.map((price) => [price.lookup_key, price.id]));
+    const entries = PAID_TIERS.map((tier) => {
+      const id = byKey.get(PRICE_LOOKUP_KEYS[tier]);
+      if (!id) throw new Error(`Stripe has no active price with lookup key ${PRICE_LOOKUP_KEYS[tier]}: run npm run stripe:setup`);
+      return [tier, id] as const;
+    });
+    return Object.fromEntries(entries) as Record<PaidTier, string>;
+  }
+
+  async function ensureCoupon(code: string, percent: number): Promise<string> {
+    // One Stripe coupon per (code, percent); a first-payment discount, as shown at checkout.
+    const id = `community_${code}_${percent}`.toLowerCase();
+    try {
+      return (await stripe.coupons.retrieve(id)).id;
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      return (await stripe.coupons.create({ id, percent_off: percent, duration: "once", name: code })).id;
+    }
+  }
+
+  return {
+    kind: "stripe",
+    prices() {
+      prices ??= loadPrices().catch((error: unknown) => {
+        prices = null;
+        throw error;
+      });
+      return prices;
+    },
+    async createCustomer(user) {
+      const customer = await stripe.customers.create(
+        { email: user.email, name: user.name, metadata: { userId: user.id } },
+        { idempotencyKey: `customer-${user.id}` },
+      );
+      return customer.id;
+    },
+    async createCheckout(request) {
+      const discounts = request.couponCode ? [{ coupon: await ensureCoupon(request.couponCode, request.discountPercent) }] : undefined;
+      const session = await stripe.checkout.sessions.create({
+        mode: "subscription",
+        customer: request.customerId,
+        line_items: [{ price: request.priceId, quantity: 1 }],
+        discounts,
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        client_reference_id: request.userId,
+        metadata: { userId: request.userId, plan: request.plan },
+        subscription_data: { metadata: { userId: request.userId } },
+      });
+      if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
+      return { id: session.id, url: session.url };
+    },
+    async getCheckout(id) {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(id);
+        const customerId = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? null);
+        return { id: session.id, customerId, complete: session.status === "complete", paid: session.payment_status === "paid" || session.payment_status === "no_payment_required" };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        throw error;
+      }
+    },
+    async currentSubscription(customerId) {
+      const list = await stripe.subscriptions.list({ customer: customerId, status: "all", limit: 10, expand: ["data.default_payment_method"] });
+      const newestFirst = [...list.data].sort((a, b) => b.created - a.created);
+      const chosen = newestFirst.find((subscription) => LIVE_STATUSES.has(subscription.status)) ?? newestFirst[0];
+      return chosen ? toProviderSubscription(chosen) : null;
+    },
+    async createPortal(customerId, returnUrl) {
+      return (await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url;
+    },
+    async listInvoices(customerId) {
+      const list = await stripe.invoices.list({ customer: customerId, limit: 24 });
+      return list.data.map((invoice) => ({
+        id: invoice.id ?? "",
+        amountCents: invoice.status === "paid" ? invoice.amount_paid : invoice.amount_due,
+        status: invoice.status ?? "draft",
+        periodStart: invoice.period_start ? new Date(invoice.period_start * 1000) : null,
+        periodEnd: invoice.period_end ? new Date(invoice.period_end * 1000) : null,
+        createdAt: new Date(invoice.created * 1000),
+        url: invoice.hosted_invoice_url ?? null,
+      }));
+    },
+    async changePlan(subscriptionId, priceId, when) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      const item = subscription.items.data[0];
+      if (!item) throw new Error("subscription has no item");
+      await stripe.subscriptions.update(subscriptionId, {
+        items: [{ id: item.id, price: priceId }],
+        proration_behavior: when === "now" ? "always_invoice" : "none",
+        cancel_at_period_end: false,
+      });
+    },
+  };
+}
+
+function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription {
+  const item = subscription.items.data[0];
+  const legacy = subscription as unknown as { current_period_start?: number; current_period_end?: number };
+  const start = item?.current_period_start ?? legacy.current_period_start;
+  const end = item?.current_period_end ?? legacy.current_period_end;
+  const method = subscription.default_payment_method;
+  const card = method && typeof method !== "string" ? method.card : null;
+  return {
+    id: subscription.id,
+    customerId: typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id,
+    status: subscription.status,
+    priceId: item?.price.id ?? null,
+    currentPeriodStart: start ? new Date(start * 1000) : null,
+    currentPeriodEnd: end ? new Date(end * 1000) : null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    paymentMethod: card ? { brand: card.brand, last4: card.last4 } : null,
+  };
+}

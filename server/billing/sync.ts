@@ -1,0 +1,116 @@
+import { and, eq, isNotNull, lt, or } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { PaidTier } from "../../common/tiers";
+import { tierRank } from "../../common/tiers";
+import { users } from "../auth/auth.table";
+import type { ViewerResolver } from "../auth/viewer";
+import type { Database } from "../db/client";
+import { billingCustomers, subscriptions } from "./billing.table";
+import type { BillingProvider, ProviderSubscription } from "./provider";
+import { effectiveTier, paidTier } from "./tier.policy";
+
+export interface BillingDeps {
+  db: Database;
+  provider: BillingProvider;
+  logger: Logger;
+  viewers: ViewerResolver;
+  graceDays: number;
+}
+
+/**
+ * The only writer of paid membership state: reads the customer's current subscription from the
+ * provider and writes the subscription row and the member's tier. Safe to run for any event, twice,
+ * in parallel or out of order: it always converges on the provider's present truth.
+ */
+export async function syncCustomer(deps: BillingDeps, customerId: string): Promise<"synced" | "unknown-customer"> {
+  const { db, provider, logger } = deps;
+  const [customer] = await db.select().from(billingCustomers).where(eq(billingCustomers.customerId, customerId));
+  if (!customer) {
+    logger.warn({ customerId }, "billing event for an unknown customer");
+    return "unknown-customer";
+  }
+  const current = await provider.currentSubscription(customerId);
+  const tierByPrice = invert(await provider.prices());
+  const now = new Date();
+
+  await db.transaction(async (tx) => {
+    const [previous] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, customer.userId)).for("update");
+    if (!current) {
+      await tx.delete(subscriptions).where(eq(subscriptions.userId, customer.userId));
+    } else {
+      const tier = current.priceId ? (tierByPrice.get(current.priceId) ?? null) : null;
+      if (current.priceId && !tier) logger.error({ priceId: current.priceId, customerId }, "subscription on a price that maps to no tier");
+      const row = {
+        userId: customer.userId,
+        provider: provider.kind,
+        subscriptionId: current.id,
+        status: current.status,
+        priceId: current.priceId,
+        tier,
+        currentPeriodStart: current.currentPeriodStart,
+        currentPeriodEnd: current.currentPeriodEnd,
+        cancelAtPeriodEnd: current.cancelAtPeriodEnd,
+        paymentMethodBrand: current.paymentMethod?.brand ?? null,
+        paymentMethodLast4: current.paymentMethod?.last4 ?? null,
+        pastDueSince: current.status === "past_due" ? (previous?.status === "past_due" && previous.pastDueSince ? previous.pastDueSince : now) : null,
+        ...keptPaidTier(previous, current, tier, now),
+        syncedAt: now,
+      };
+      await tx.insert(subscriptions).values(row).onConflictDoUpdate({ target: subscriptions.userId, set: row });
+    }
+    await writeEffectiveTier(tx as unknown as Database, customer.userId, now, deps.graceDays);
+  });
+  deps.viewers.forgetUser(customer.userId);
+  return "synced";
+}
+
+/** A downgrade on the same subscription keeps the higher tier until the period already paid for ends. */
+function keptPaidTier(
+  previous: typeof subscriptions.$inferSelect | undefined,
+  current: ProviderSubscription,
+  tier: PaidTier | null,
+  now: Date,
+): { paidTierBefore: PaidTier | null; paidTierUntil: Date | null } {
+  if (previous && previous.subscriptionId === current.id && previous.paidTierUntil && previous.paidTierUntil > now) {
+    return { paidTierBefore: previous.paidTierBefore, paidTierUntil: previous.paidTierUntil };
+  }
+  const downgraded = previous?.tier && tier && previous.subscriptionId === current.id && tierRank(tier) < tierRank(previous.tier);
+  if (downgraded && previous.currentPeriodEnd && previous.currentPeriodEnd > now) {
+    return { paidTierBefore: previous.tier, paidTierUntil: previous.currentPeriodEnd };
+  }
+  return { paidTierBefore: null, paidTierUntil: null };
+}
+
+/** Recomputes users.membership_tier from the subscription row and any admin override. */
+export async function writeEffectiveTier(db: Database, userId: string, now: Date, graceDays: number): Promise<void> {
+  const [state] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const [user] = await db.select({ tierOverride: users.tierOverride }).from(users).where(eq(users.id, userId));
+  if (!user) return;
+  const tier = effectiveTier(paidTier(state ?? null, now, graceDays), user.tierOverride);
+  await db.update(users).set({ membershipTier: tier, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/**
+ * Tiers that lapse with time and no event: a grace period running out, a downgrade's paid period
+ * ending. Run periodically; cheap when nothing is due.
+ */
+export async function applyLapsedTiers(deps: Pick<BillingDeps, "db" | "viewers" | "graceDays">): Promise<number> {
+  const now = new Date();
+  const graceStart = new Date(now.getTime() - deps.graceDays * 86_400_000);
+  const due = await deps.db
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(or(and(eq(subscriptions.status, "past_due"), lt(subscriptions.pastDueSince, graceStart)), and(isNotNull(subscriptions.paidTierUntil), lt(subscriptions.paidTierUntil, now))));
+  for (const { userId } of due) {
+    await deps.db.transaction(async (tx) => {
+      await tx.update(subscriptions).set({ paidTierBefore: null, paidTierUntil: null }).where(and(eq(subscriptions.userId, userId), lt(subscriptions.paidTierUntil, now)));
+      await writeEffectiveTier(tx as unknown as Database, userId, now, deps.graceDays);
+    });
+    deps.viewers.forgetUser(userId);
+  }
+  return due.length;
+}
+
+function invert(prices: Record<PaidTier, string>): Map<string, PaidTier> {
+  return new Map(Object.entries(prices).map(([tier, priceId]) => [priceId, tier as PaidTier]));
+}
