@@ -157,6 +157,22 @@ describe("profile", () => {
   });
 });
 
+describe("concurrent requests", () => {
+  it("resolves each of many simultaneous requests to its own member", async () => {
+    const members = await Promise.all(
+      Array.from({ length: 30 }, async () => {
+        const email = uniqueEmail("parallel");
+        return { email, cookie: await signUp(t.app, { name: "Parallel", email, password: "secret1" }) };
+      }),
+    );
+    for (let round = 0; round < 3; round += 1) {
+      const answers = await Promise.all(members.map(({ cookie }) => t.app.inject({ url: "/api/me", headers: { cookie } })));
+      expect(answers.map((answer) => answer.json().user?.email)).toEqual(members.map(({ email }) => email));
+      for (const { email } of members) t.viewers.forgetUser((await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? "");
+    }
+  });
+});
+
 describe("redirect targets", () => {
   it.each(["https://evil.example/steal", "//evil.example/steal", "javascript:alert(1)"])("refuses %s as a callback or reset target", async (target) => {
     const social = await postJson(t.app, "/api/auth/sign-in/email", { email: uniqueEmail(), password: "secret1", callbackURL: target });

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Role, Tier } from "../../common/tiers";
 import type { Database } from "../db/client";
 import { sessions, users } from "./auth.table";
@@ -35,6 +35,8 @@ export interface ViewerResolver {
 
 export function createViewerResolver(db: Database, secret: string, cookieName: string): ViewerResolver {
   const cache = new Map<string, { viewer: Viewer | null; until: number }>();
+  // A prepared statement, built once: a shared query builder must never be re-`where`d per request,
+  // since concurrent requests would then race on its one mutable condition.
   const lookup = db
     .select({
       token: sessions.token,
@@ -50,7 +52,9 @@ export function createViewerResolver(db: Database, secret: string, cookieName: s
       lastLogin: users.lastLogin,
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId));
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.token, sql.placeholder("token")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .prepare("viewer_by_session_token");
 
   return {
     async resolve(cookieHeader) {
@@ -59,7 +63,7 @@ export function createViewerResolver(db: Database, secret: string, cookieName: s
       const now = Date.now();
       const hit = cache.get(token);
       if (hit && hit.until > now) return hit.viewer;
-      const [row] = await lookup.where(and(eq(sessions.token, token), gt(sessions.expiresAt, new Date())));
+      const [row] = await lookup.execute({ token, now: new Date() });
       const viewer: Viewer | null = row ? { ...row, sessionToken: row.token } : null;
       if (cache.size >= MAX_CACHED_SESSIONS) cache.clear();
       cache.set(token, { viewer, until: now + VIEWER_CACHE_MS });

@@ -144,7 +144,8 @@ describe("local test-mode billing", () => {
         return { payer, sessionId: String(started.json().url).split("/").pop() ?? "" };
       }),
     );
-    await Promise.all(sessions.map(({ payer, sessionId }) => postJson(t.app, `/api/billing/local/checkout/${sessionId}/pay`, { cardNumber: "4242424242424242" }, { cookie: payer.cookie })));
+    const results = await Promise.all(sessions.map(({ payer, sessionId }) => postJson(t.app, `/api/billing/local/checkout/${sessionId}/pay`, { cardNumber: "4242424242424242" }, { cookie: payer.cookie })));
+    expect(results.every((result) => result.statusCode === 200)).toBe(true);
     const [coupon] = await t.database.db.select().from(coupons).where(eq(coupons.code, "RUSH10"));
     expect(coupon?.usedCount).toBe(10);
     const redeemed = await t.database.db.execute(sql`select count(*)::int as n from checkout_sessions where coupon_redeemed`);
