@@ -115,6 +115,9 @@ describe("Stripe stand-in driven by the real SDK", () => {
     expect(missing).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(missing).toMatchObject({ statusCode: 404, code: "resource_missing", type: "StripeInvalidRequestError" });
 
+    const raw = await fetch(`${standIn.url}/v1/prices?lookup_keys[]=inventor_monthly&expand[]=data.product`, { headers: { authorization: `Bearer ${standIn.secretKey}` } });
+    expect(await raw.json()).toMatchObject({ object: "list", data: [{ lookup_key: "inventor_monthly", product: { object: "product" } }] });
+
     const anonymous = await fetch(`${standIn.url}/v1/customers`);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ error: { type: "invalid_request_error" } });

@@ -374,7 +374,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       lines: { object: "list", data: lines, has_more: false, url: `/v1/invoices/${id}/lines` }, livemode: false, metadata: {},
       next_payment_attempt: input.paid ? null : created + 3 * 86_400,
       number: `${customer.invoice_prefix ?? "STANDIN"}-${String(sequence).padStart(4, "0")}`, on_behalf_of: null,
-      parent: { type: "subscription_details", quote_details: null, subscription_details: { metadata: subscription.metadata, subscription: subscription.id } },
+      parent: { type: "subscription_details", quote_details: null, subscription_details: { metadata: { ...subscription.metadata }, subscription: subscription.id } },
       payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
       period_end: input.periodEnd, period_start: input.periodStart, post_payment_credit_notes_amount: 0, pre_payment_credit_notes_amount: 0,
       receipt_number: null, rendering: null, shipping_cost: null, shipping_details: null, starting_balance: 0, statement_descriptor: null,
@@ -454,25 +454,27 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
 
   function createPrice(body: FormRecord): Stripe.Price {
     const productData = rec(body.product_data);
-    const productId = productData ? createProduct(productData).id : required(body.product, "product");
-    if (!products.has(productId)) throw missingParam("product", productId, "product");
+    const productParam = productData ? undefined : required(body.product, "product");
+    if (productParam && !products.has(productParam)) throw missingParam("product", productParam, "product");
     const unitAmount = integer(body.unit_amount, "unit_amount");
     if (unitAmount === undefined || unitAmount < 0) throw new ApiError(400, "Missing required param: unit_amount.", "parameter_missing", "unit_amount");
+    const currency = required(body.currency, "currency").toLowerCase();
     const recurring = rec(body.recurring);
     const interval = recurring ? oneOf(required(recurring.interval, "recurring[interval]"), ["day", "week", "month", "year"] as const, "recurring[interval]") : undefined;
+    const intervalCount = integer(recurring?.interval_count, "recurring[interval_count]") ?? 1;
+    const active = bool(body.active, "active") ?? true;
     const lookupKey = str(body.lookup_key) || null;
-    if (lookupKey) {
-      const holder = [...prices.values()].find((price) => price.lookup_key === lookupKey);
-      if (holder && !bool(body.transfer_lookup_key, "transfer_lookup_key")) {
-        throw new ApiError(400, `A price (\`${holder.id}\`) already uses that lookup key.`, "lookup_key_exists", "lookup_key");
-      }
-      if (holder) holder.lookup_key = null;
+    const holder = lookupKey ? [...prices.values()].find((price) => price.lookup_key === lookupKey) : undefined;
+    if (holder && !bool(body.transfer_lookup_key, "transfer_lookup_key")) {
+      throw new ApiError(400, `A price (\`${holder.id}\`) already uses that lookup key.`, "lookup_key_exists", "lookup_key");
     }
+    const productId = productParam ?? createProduct(productData ?? {}).id;
+    if (holder) holder.lookup_key = null;
     const price: Stripe.Price = {
-      id: newId("price"), object: "price", active: bool(body.active, "active") ?? true, billing_scheme: "per_unit", created: now(),
-      currency: required(body.currency, "currency").toLowerCase(), custom_unit_amount: null, livemode: false, lookup_key: lookupKey,
+      id: newId("price"), object: "price", active, billing_scheme: "per_unit", created: now(),
+      currency, custom_unit_amount: null, livemode: false, lookup_key: lookupKey,
       metadata: metadata(body.metadata), nickname: str(body.nickname) || null, product: productId,
-      recurring: interval ? { interval, interval_count: integer(recurring?.interval_count, "recurring[interval_count]") ?? 1, meter: null, trial_period_days: null, usage_type: "licensed" } : null,
+      recurring: interval ? { interval, interval_count: intervalCount, meter: null, trial_period_days: null, usage_type: "licensed" } : null,
       tax_behavior: "unspecified", tiers_mode: null, transform_quantity: null, type: interval ? "recurring" : "one_time",
       unit_amount: unitAmount, unit_amount_decimal: decimal(unitAmount),
     };
@@ -515,6 +517,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     if (mode !== "subscription") throw new ApiError(400, `The stand-in only supports mode=subscription (got ${mode}).`, "parameter_invalid_string", "mode");
     const customerId = str(body.customer) || null;
     if (customerId && !customers.has(customerId)) throw missingParam("customer", customerId, "customer");
+    if (customerId && str(body.customer_email)) throw new ApiError(400, "You may only specify one of these parameters: customer, customer_email.", "parameter_invalid_string", "customer_email");
     const items = list(body.line_items);
     if (items.length === 0) throw new ApiError(400, "Missing required param: line_items.", "parameter_missing", "line_items");
     const lines = items.map((raw, index) => {
@@ -587,48 +590,53 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     if (subscription.status === "canceled" && touched.some((key) => key !== "metadata" && key !== "cancellation_details")) {
       throw new ApiError(400, "A canceled subscription can only update its cancellation_details and metadata.");
     }
-    const before = snapshot(subscription);
-    const changed = new Set<string>();
+    // Validate everything first: a rejected update changes nothing, as in Stripe.
     const prorationBehavior = oneOf(str(body.proration_behavior), ["create_prorations", "none", "always_invoice"] as const, "proration_behavior") ?? "create_prorations";
-    const pendingInvoices: Stripe.Invoice[] = [];
-    list(body.items).forEach((raw, index) => {
+    const itemChanges = list(body.items).map((raw, index) => {
       const change = rec(raw) ?? {};
       const itemId = str(change.id);
       const item = itemId ? subscription.items.data.find((candidate) => candidate.id === itemId) : undefined;
       if (!item) throw new ApiError(400, itemId ? `Subscription item ${itemId} is not part of subscription ${subscription.id}.` : "The stand-in needs items[n][id] to change an item (adding items is not supported).", "parameter_invalid_string", `items[${index}][id]`);
       const priceId = str(change.price);
-      const quantity = integer(change.quantity, `items[${index}][quantity]`);
-      const oldAmount = (item.price.unit_amount ?? 0) * (item.quantity ?? 1);
-      if (priceId && priceId !== item.price.id) {
-        const price = prices.get(priceId);
-        if (!price) throw missingParam("price", priceId, `items[${index}][price]`);
-        if (!price.recurring || price.recurring.interval !== item.price.recurring?.interval) throw new ApiError(400, "The price specified must have the same recurring interval as the subscription's other prices.", "parameter_invalid_string", `items[${index}][price]`);
+      const price = priceId ? prices.get(priceId) : undefined;
+      if (priceId && !price) throw missingParam("price", priceId, `items[${index}][price]`);
+      if (price && (!price.recurring || price.recurring.interval !== item.price.recurring?.interval)) throw new ApiError(400, "The price specified must have the same recurring interval as the subscription's other prices.", "parameter_invalid_string", `items[${index}][price]`);
+      return { item, price, quantity: integer(change.quantity, `items[${index}][quantity]`) };
+    });
+    const cancelAtPeriodEnd = bool(body.cancel_at_period_end, "cancel_at_period_end");
+    const nextMetadata = body.metadata !== undefined ? metadata(body.metadata, subscription.metadata) : undefined;
+    const defaultPaymentMethod = str(body.default_payment_method);
+    if (defaultPaymentMethod && !paymentMethods.has(defaultPaymentMethod)) throw missingParam("PaymentMethod", defaultPaymentMethod, "default_payment_method");
+
+    const before = snapshot(subscription);
+    const changed = new Set<string>();
+    const amount = (): number => subscription.items.data.reduce((sum, item) => sum + (item.price.unit_amount ?? 0) * (item.quantity ?? 1), 0);
+    const oldAmount = amount();
+    for (const { item, price, quantity } of itemChanges) {
+      if (price && price.id !== item.price.id) {
         item.price = { ...price };
         item.plan = planFor(price);
-        changed.add("items").add("plan");
+        changed.add("items");
       }
       if (quantity !== undefined && quantity !== item.quantity) {
         item.quantity = quantity;
-        changed.add("items").add("quantity");
+        changed.add("items");
       }
-      const newAmount = (item.price.unit_amount ?? 0) * (item.quantity ?? 1);
-      const period = subscription.current_period_end - subscription.current_period_start;
-      const remaining = Math.max(0, subscription.current_period_end - now());
-      const proration = period > 0 ? Math.round(((newAmount - oldAmount) * remaining) / period) : 0;
-      if (proration === 0 || prorationBehavior === "none" || subscription.status === "canceled") return;
+    }
+    const period = subscription.current_period_end - subscription.current_period_start;
+    const remaining = Math.max(0, subscription.current_period_end - now());
+    const proration = period > 0 ? Math.round(((amount() - oldAmount) * remaining) / period) : 0;
+    let prorationInvoice: Stripe.Invoice | null = null;
+    if (proration !== 0 && prorationBehavior === "create_prorations") {
       const extra = subscriptionExtras.get(subscription.id);
-      if (prorationBehavior === "create_prorations") {
-        if (extra) extra.pendingProration += proration;
-        return;
-      }
+      if (extra) extra.pendingProration += proration;
+    } else if (proration !== 0 && prorationBehavior === "always_invoice") {
       const line = { ...lineFor(subscription, now(), subscription.current_period_end), amount: proration, proration: true };
       line.description = `${proration < 0 ? "Unused time on" : "Remaining time on"} ${line.description} after plan change`;
-      const invoice = createInvoice(subscription, { reason: "subscription_update", lines: [line], coupon: null, paid: true, periodStart: now(), periodEnd: now() });
-      subscription.latest_invoice = invoice.id;
+      prorationInvoice = createInvoice(subscription, { reason: "subscription_update", lines: [line], coupon: null, paid: true, periodStart: now(), periodEnd: now() });
+      subscription.latest_invoice = prorationInvoice.id;
       changed.add("latest_invoice");
-      pendingInvoices.push(invoice);
-    });
-    const cancelAtPeriodEnd = bool(body.cancel_at_period_end, "cancel_at_period_end");
+    }
     if (cancelAtPeriodEnd !== undefined && cancelAtPeriodEnd !== subscription.cancel_at_period_end) {
       subscription.cancel_at_period_end = cancelAtPeriodEnd;
       subscription.cancel_at = cancelAtPeriodEnd ? subscription.current_period_end : null;
@@ -636,20 +644,18 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       subscription.cancellation_details = { comment: null, feedback: null, feedback_option: null, reason: cancelAtPeriodEnd ? "cancellation_requested" : null };
       changed.add("cancel_at_period_end").add("cancel_at").add("canceled_at").add("cancellation_details");
     }
-    if (body.metadata !== undefined) {
-      subscription.metadata = metadata(body.metadata, subscription.metadata);
+    if (nextMetadata) {
+      subscription.metadata = nextMetadata;
       changed.add("metadata");
     }
-    const defaultPaymentMethod = str(body.default_payment_method);
     if (defaultPaymentMethod !== undefined) {
-      if (defaultPaymentMethod && !paymentMethods.has(defaultPaymentMethod)) throw missingParam("PaymentMethod", defaultPaymentMethod, "default_payment_method");
       subscription.default_payment_method = defaultPaymentMethod || null;
       changed.add("default_payment_method");
     }
     if (changed.size > 0) {
-      const previous = Object.fromEntries([...changed].filter((key) => key !== "plan" && key !== "quantity").map((key) => [key, (before as unknown as Record<string, unknown>)[key]]));
+      const previous = Object.fromEntries([...changed].map((key) => [key, (before as unknown as Record<string, unknown>)[key]]));
       emit("customer.subscription.updated", subscription, previous, request);
-      for (const invoice of pendingInvoices) emit("invoice.paid", invoice, undefined, request);
+      if (prorationInvoice) emit("invoice.paid", prorationInvoice, undefined, request);
     }
     return subscription;
   }
@@ -815,7 +821,10 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     if (!url.pathname.startsWith("/v1/")) throw new ApiError(404, `Not found: ${url.pathname} (the stand-in serves no browser pages).`);
     const auth = req.headers.authorization;
     if (!auth) throw new ApiError(401, "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').");
-    if (auth !== `Bearer ${secretKey}`) throw new ApiError(401, `Invalid API Key provided: ${auth.replace(/^Bearer /, "").slice(0, 8)}****`);
+    if (auth !== `Bearer ${secretKey}`) {
+      const key = auth.replace(/^Bearer /, "");
+      throw new ApiError(401, `Invalid API Key provided: ${key.slice(0, 8)}****${key.slice(-4)}`);
+    }
 
     const failure = failures.find((f) => f.path === url.pathname && (f.method === null || f.method === method));
     if (failure) {
@@ -1049,7 +1058,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
+        server.close((error) => (error && (error as NodeJS.ErrnoException).code !== "ERR_SERVER_NOT_RUNNING" ? reject(error) : resolve()));
       }),
   };
 }
