@@ -37,7 +37,13 @@ export function createStripeProvider(stripe: Stripe): BillingProvider {
       return (await stripe.coupons.retrieve(id)).id;
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    }
+    try {
       return (await stripe.coupons.create({ id, percent_off: percent, duration: "once", name: code })).id;
+    } catch (error) {
+      // Another checkout created it a moment ago.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_already_exists") return id;
+      throw error;
     }
   }
 
@@ -94,15 +100,19 @@ export function createStripeProvider(stripe: Stripe): BillingProvider {
     },
     async listInvoices(customerId) {
       const list = await stripe.invoices.list({ customer: customerId, limit: 24 });
-      return list.data.map((invoice) => ({
-        id: invoice.id ?? "",
-        amountCents: invoice.status === "paid" ? invoice.amount_paid : invoice.amount_due,
-        status: invoice.status ?? "draft",
-        periodStart: invoice.period_start ? new Date(invoice.period_start * 1000) : null,
-        periodEnd: invoice.period_end ? new Date(invoice.period_end * 1000) : null,
-        createdAt: new Date(invoice.created * 1000),
-        url: invoice.hosted_invoice_url ?? null,
-      }));
+      return list.data.map((invoice) => {
+        // The billed period is on the line; the invoice's own period fields describe its creation.
+        const period = invoice.lines?.data[0]?.period;
+        return {
+          id: invoice.id ?? "",
+          amountCents: invoice.status === "paid" ? invoice.amount_paid : invoice.amount_due,
+          status: invoice.status ?? "draft",
+          periodStart: period ? new Date(period.start * 1000) : null,
+          periodEnd: period ? new Date(period.end * 1000) : null,
+          createdAt: new Date(invoice.created * 1000),
+          url: invoice.hosted_invoice_url ?? null,
+        };
+      });
     },
     async changePlan(subscriptionId, priceId, when) {
       const subscription = await stripe.subscriptions.retrieve(subscriptionId);
