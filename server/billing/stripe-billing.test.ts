@@ -103,6 +103,20 @@ describe("Stripe billing through the real SDK", () => {
     expect((await me(payer.cookie)).membershipTier).toBe("free");
   });
 
+  it("answers 500 when Stripe fails mid-handler, changes nothing, and succeeds when Stripe retries the event", async () => {
+    const payer = await member();
+    const sessionId = await startCheckout(payer.cookie, "entrepreneur");
+    const [, created] = stripe.completeCheckout(sessionId);
+    stripe.failNext("GET /v1/subscriptions", 500, 1);
+    const failed = await deliver(created as Stripe.Event);
+    expect(failed.statusCode).toBe(500);
+    expect((await me(payer.cookie)).membershipTier).toBe("free");
+    const retried = await deliver(created as Stripe.Event);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ handled: true });
+    expect((await me(payer.cookie)).membershipTier).toBe("entrepreneur");
+  });
+
   it("answers 200 to events for unknown customers and to event types it does not handle", async () => {
     const unknown = await deliver(JSON.stringify({ id: "evt_unknown_customer", object: "event", type: "invoice.paid", created: 1, livemode: false, api_version: "2026-10-28", data: { object: { id: "in_x", object: "invoice", customer: "cus_nobody" } } }));
     expect(unknown.statusCode).toBe(200);
