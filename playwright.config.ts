@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromiumPath } from "./e2e/chromium";
-import { E2E_ADMIN, E2E_BASE_URL, E2E_PORT } from "./e2e/support/environment";
+import { E2E_ADMIN, E2E_BASE_URL, E2E_MISCONFIGURED_BASE_URL, E2E_MISCONFIGURED_PORT, E2E_PORT } from "./e2e/support/environment";
+import { E2E_FEED_URL } from "./e2e/support/news-feed";
 
 // One fresh data folder per run; workers inherit it through the environment instead of making their own.
 const dataDirectory = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "inventors-e2e-")));
@@ -16,6 +17,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   reporter: "list",
+  // The local RSS feed of the news page; the server only fetches it when a test opens that page.
+  globalSetup: "./e2e/global-setup.ts",
   timeout: 45_000,
   expect: { timeout: 10_000 },
   use: {
@@ -25,28 +28,49 @@ export default defineConfig({
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    // The web build (dist/web) is made beforehand by the test script; the server serves it.
-    command: "node --import tsx server/main.ts",
-    url: `${E2E_BASE_URL}/api/health`,
-    timeout: 120_000,
-    // Set E2E_REUSE_SERVER=1 to run against a server you started yourself on the same port.
-    reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(E2E_PORT),
-      // better-auth trusts only this origin; the browser and the API clients use 127.0.0.1.
-      PUBLIC_URL: E2E_BASE_URL,
-      DATA_DIR: dataDirectory,
-      NODE_ENV: "test",
-      ENABLE_TEST_LOGIN: "true",
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      ADMIN_NAME: E2E_ADMIN.name,
-      SEED_DEMO: "false",
-      AUTH_RATE_LIMIT_IP: "1000",
-      AUTH_RATE_LIMIT_ACCOUNT: "1000",
+  webServer: [
+    {
+      // The web build (dist/web) is made beforehand by the test script; the server serves it.
+      command: "node --import tsx server/main.ts",
+      url: `${E2E_BASE_URL}/api/health`,
+      timeout: 120_000,
+      // Set E2E_REUSE_SERVER=1 to run against a server you started yourself on the same port.
+      reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(E2E_PORT),
+        // better-auth trusts only this origin; the browser and the API clients use 127.0.0.1.
+        PUBLIC_URL: E2E_BASE_URL,
+        DATA_DIR: dataDirectory,
+        NODE_ENV: "test",
+        ENABLE_TEST_LOGIN: "true",
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        ADMIN_NAME: E2E_ADMIN.name,
+        SEED_DEMO: "false",
+        AUTH_RATE_LIMIT_IP: "1000",
+        AUTH_RATE_LIMIT_ACCOUNT: "1000",
+        NEWS_FEED_URL: E2E_FEED_URL,
+        NEWS_ALLOW_PRIVATE: "true",
+      },
     },
-  },
+    {
+      // The same app with malformed Stripe keys: every page must show the configuration error page.
+      command: "node --import tsx server/main.ts",
+      url: `${E2E_MISCONFIGURED_BASE_URL}/api/health`,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "ignore",
+      env: {
+        PORT: String(E2E_MISCONFIGURED_PORT),
+        PUBLIC_URL: E2E_MISCONFIGURED_BASE_URL,
+        DATA_DIR: path.join(dataDirectory, "misconfigured"),
+        NODE_ENV: "test",
+        LOG_LEVEL: "silent",
+        STRIPE_SECRET_KEY: "sk_test_",
+        STRIPE_PUBLISHABLE_KEY: "not-a-publishable-key",
+      },
+    },
+  ],
 });

@@ -61,11 +61,30 @@ test.describe("home page", () => {
     await expect(nav.getByRole("link", { name: "Community" })).toHaveCount(0);
   });
 
+  test("story video, benefits, founder quote and closing call to action", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 2, name: "Built by an inventor who learned the hard way" })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Play video: Our story/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Everything between the idea and the store shelf" })).toBeVisible();
+    const quote = page.getByRole("region", { name: "A word from our founder" });
+    await expect(quote.locator("blockquote")).toContainText("Every inventor I meet already has the idea.");
+    await expect(quote).toContainText("Marcus Hale");
+    await expect(page.getByRole("heading", { name: "Your product deserves a team behind it." })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+  });
+
+  test("/pricing goes to the plan grid of the home page", async ({ page }) => {
+    await page.goto("/pricing");
+    await expect(page).toHaveURL("/#pricing");
+    await expect(page.locator("#pricing")).toBeInViewport();
+    await expect(page.getByTestId("plan-inventor")).toBeVisible();
+  });
+
   test("a paid plan's link opens its checkout page", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("link", { name: "Choose Entrepreneur" }).click();
     await expect(page).toHaveURL("/checkout/entrepreneur");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Entrepreneur membership");
-    await expect(page.getByText("$249")).toBeVisible();
+    await expect(page.getByText("$249").first()).toBeVisible();
   });
 });

@@ -49,21 +49,18 @@ function readErrorBody(json: unknown): ErrorBody["error"] | null {
 /**
  * Sends a same-origin JSON request; the answer is typed by the caller's contract type
  * (the server validates what it sends against the same contracts).
- * Throws ApiError for non-2xx answers, with the server's code and message when it sent them.
+ * Throws ApiError for non-2xx answers (except `acceptStatuses`), with the server's code and message when it sent them.
  */
-export async function requestJson<T>(method: Method, path: string, body?: unknown): Promise<T> {
+export async function requestJson<T>(method: Method, path: string, body?: unknown, acceptStatuses: readonly number[] = []): Promise<T> {
   const response = await fetch(path, {
     method,
     credentials: "same-origin",
-    headers: {
-      Accept: "application/json",
-      // Our API refuses cross-origin writes; a JSON content type is part of that check.
-      "Content-Type": "application/json",
-    },
+    // A JSON content type only with a body: the server refuses an empty body that claims to be JSON.
+    headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await readJson(response);
-  if (!response.ok) {
+  if (!response.ok && !acceptStatuses.includes(response.status)) {
     const error = readErrorBody(json);
     throw new ApiError(response.status, error?.code ?? "HTTP_ERROR", error?.message ?? "", error?.fields);
   }
@@ -73,6 +70,11 @@ export async function requestJson<T>(method: Method, path: string, body?: unknow
 /** GET a JSON resource of type T. */
 export function getJson<T>(path: string): Promise<T> {
   return requestJson<T>("GET", path);
+}
+
+/** GET where some error statuses carry a contract answer too (e.g. 403 with why it is locked). */
+export function getJsonAccepting<T>(path: string, statuses: readonly number[]): Promise<T> {
+  return requestJson<T>("GET", path, undefined, statuses);
 }
 
 /** PATCH a JSON body, answering T. */

@@ -1,12 +1,40 @@
-import { Outlet, ScrollRestoration } from "react-router";
+import { lazy, Suspense } from "react";
+import { Outlet, useLocation } from "react-router";
+import { ErrorBoundary } from "../components/layout/error-boundary";
+import { ScrollManager } from "../components/layout/scroll-manager";
 import { AuthModalProvider } from "../features/auth/components/auth-modal-provider";
+
+const RouteErrorPage = lazy(() => import("./route-error-page"));
+
+/** Last resort when even the error page cannot load (offline, or a deploy removed the old files). */
+function PlainError() {
+  return (
+    <main className="p-8">
+      <h1>
+        Something went wrong. <a href="/">Reload the site</a>
+      </h1>
+    </main>
+  );
+}
 
 /** Root of every page: the log-in / sign-up modal is available everywhere below it. */
 export function RootLayout() {
+  const { pathname } = useLocation();
   return (
     <AuthModalProvider>
-      <Outlet />
-      <ScrollRestoration />
+      <ErrorBoundary
+        resetKey={pathname}
+        fallback={(error) => (
+          <ErrorBoundary resetKey={pathname} fallback={() => <PlainError />}>
+            <Suspense fallback={null}>
+              <RouteErrorPage error={error} />
+            </Suspense>
+          </ErrorBoundary>
+        )}
+      >
+        <Outlet />
+      </ErrorBoundary>
+      <ScrollManager />
     </AuthModalProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import type { MeResponse, Profile } from "../../../common/contracts/auth";
 import { getJson } from "../../lib/api-client";
 
@@ -24,25 +24,6 @@ export function useViewer() {
 /** Stores a freshly read viewer so every screen switches at once (after sign-in). */
 export function setViewer(queryClient: QueryClient, viewer: Profile | null): void {
   queryClient.setQueryData(viewerQueryKey, viewer);
-}
-
-/** Signs out, then forgets the viewer and every member-only query. */
-export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      // Loaded on demand: better-auth's client is not part of the home page's first script.
-      const { authClient } = await import("../../lib/auth-client");
-      const { error } = await authClient.signOut();
-      if (error) throw new Error(error.message ?? "Sign out failed");
-    },
-    onSuccess: () => {
-      setViewer(queryClient, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== viewerQueryKey[0] && query.queryKey[0] !== "config" });
-    },
-    // If signing out failed we no longer know the session state: read it again.
-    onError: () => queryClient.invalidateQueries({ queryKey: viewerQueryKey }),
-  });
 }
 
 /** True for a signed-in, active account (the members area's rule). */

@@ -20,13 +20,3 @@ export function headerNavItems(viewer: Profile | null | undefined): NavItem[] {
   if (viewer?.role === "admin") items.push({ to: paths.admin.root, label: "Admin" });
   return items;
 }
-
-export const footerNavItems: NavItem[] = [
-  { to: paths.about, label: "About" },
-  { to: paths.university, label: "University" },
-  { to: paths.mastermind, label: "Mastermind" },
-  { to: paths.brands, label: "Brands" },
-  { to: paths.contact, label: "Contact" },
-  { to: paths.privacyPolicy, label: "Privacy Policy" },
-  { to: paths.termsOfService, label: "Terms of Service" },
-];

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { Globe, LayoutDashboard } from "lucide-react";
 import { SidebarLayout } from "../../components/layout/sidebar-layout";
@@ -6,11 +7,15 @@ import { Badge } from "../../components/ui/badge";
 import { AccountActions } from "../../features/profile/components/account-actions";
 import { SidebarIdentity } from "../../features/profile/components/sidebar-identity";
 import { useViewer } from "../../features/session/api";
+import { AdminGuard } from "../../features/session/components/admin-guard";
 import { SiteLogo } from "../../features/site/components/site-logo";
 import { paths } from "../../lib/paths";
 import { AdminDashboardPage } from "./admin-dashboard-page";
 import { ADMIN_SECTIONS } from "./admin-sections";
 import { AdminSectionPage } from "./admin-section-page";
+import { PageSpinner } from "../../components/ui/spinner";
+
+const AdminSettingsPage = lazy(() => import("./admin-settings-page"));
 
 /** Sidebar links of spec 001 §2.2, in its order. */
 const adminLinks: SidebarLink[] = [
@@ -20,7 +25,7 @@ const adminLinks: SidebarLink[] = [
 ];
 
 /** The admin area (/admin/*): sidebar shell and its screens. Loaded on demand behind AdminGuard. */
-export default function AdminArea() {
+function AdminArea() {
   const viewer = useViewer().data;
   if (!viewer) return null;
 
@@ -41,11 +46,28 @@ export default function AdminArea() {
     >
       <Routes>
         <Route index element={<AdminDashboardPage />} />
+        <Route
+          path="settings"
+          element={
+            <Suspense fallback={<PageSpinner label="Loading settings" />}>
+              <AdminSettingsPage />
+            </Suspense>
+          }
+        />
         {ADMIN_SECTIONS.map((section) => (
           <Route key={section.path} path={section.path} element={<AdminSectionPage section={section} />} />
         ))}
         <Route path="*" element={<Navigate to={paths.home} replace />} />
       </Routes>
     </SidebarLayout>
+  );
+}
+
+/** The area behind its guard; guard and area load together, after the first page. */
+export default function GuardedAdminArea() {
+  return (
+    <AdminGuard>
+      <AdminArea />
+    </AdminGuard>
   );
 }

@@ -1,13 +1,5 @@
-import { ArrowDown, Factory, Lightbulb, Rocket, ShieldCheck, Store, Wrench } from "lucide-react";
+import { ArrowDownIcon, ShieldCheckIcon } from "../../components/ui/first-load-icons";
 import { Button } from "../../components/ui/button";
-
-const stages = [
-  { icon: Lightbulb, title: "Idea", text: "Validate it before you spend on it" },
-  { icon: Wrench, title: "Prototype", text: "Design, patents and first samples" },
-  { icon: Factory, title: "Manufacturing", text: "Sourcing, quotes and quality checks" },
-  { icon: Store, title: "Launch", text: "Market testing, pricing and listings" },
-  { icon: Rocket, title: "Scale", text: "Retail, wholesale and a brand that lasts" },
-];
 
 type HomeHeroProps = { onJoinFree: () => void; onViewPlans: () => void };
 
@@ -16,13 +8,13 @@ export function HomeHero({ onJoinFree, onViewPlans }: HomeHeroProps) {
   return (
     <section className="relative overflow-hidden bg-navy-950 text-white">
       <div
-        className="pointer-events-none absolute inset-0 opacity-40 [background:radial-gradient(60rem_30rem_at_85%_-10%,var(--color-navy-600),transparent),radial-gradient(40rem_20rem_at_-10%_110%,var(--color-brass-700),transparent)]"
+        className="banner-glow pointer-events-none absolute inset-0 opacity-40"
         aria-hidden
       />
-      <div className="relative mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[1.15fr_1fr] lg:items-center lg:px-8 lg:py-28">
+      <div className="relative mx-auto grid max-w-7xl gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.1fr_1fr] lg:items-center lg:px-8 lg:py-24">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold text-brass-200 ring-1 ring-white/15">
-            <ShieldCheck className="size-4" aria-hidden />
+            <ShieldCheckIcon className="size-4" aria-hidden />
             Veteran-owned · For product inventors and Brand CEOs
           </p>
           <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
@@ -39,27 +31,20 @@ export function HomeHero({ onJoinFree, onViewPlans }: HomeHeroProps) {
             </Button>
             <Button size="lg" variant="inverse" onClick={onViewPlans}>
               View Paid Plans
-              <ArrowDown aria-hidden />
+              <ArrowDownIcon aria-hidden />
             </Button>
           </div>
           <p className="mt-4 text-sm text-navy-300">Free to join. Paid plans are month to month.</p>
         </div>
-        <ol className="grid gap-3 rounded-2xl bg-white/5 p-5 ring-1 ring-white/10 backdrop-blur sm:p-6" aria-label="Where members get help">
-          {stages.map((stage, index) => (
-            <li key={stage.title} className="flex items-center gap-4 rounded-xl bg-white/5 px-4 py-3 ring-1 ring-white/5">
-              <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                <stage.icon className="size-5" aria-hidden />
-              </span>
-              <div className="min-w-0">
-                <p className="text-sm font-semibold">
-                  <span className="mr-2 text-brass-300">{String(index + 1).padStart(2, "0")}</span>
-                  {stage.title}
-                </p>
-                <p className="text-sm text-navy-300">{stage.text}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
+        <img
+          src="/images/hero/idea-to-shelf.svg"
+          alt="A sketch of an invention becoming a prototype, a production run and a boxed product on a store shelf"
+          width={560}
+          height={440}
+          // Lazy: on phones the picture is hidden, and a hidden lazy image is never fetched.
+          loading="lazy"
+          className="hidden h-auto w-full max-w-xl justify-self-end lg:block"
+        />
       </div>
     </section>
   );

@@ -1,6 +1,9 @@
+import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
-import { SiteFooter } from "../../features/site/components/site-footer";
 import { SiteHeader } from "../../features/site/components/site-header";
+
+// The footer is never in the first screenful: it loads beside the page instead of in the first script.
+const SiteFooter = lazy(() => import("../../features/site/components/site-footer").then((module) => ({ default: module.SiteFooter })));
 
 /** Public pages: header, page, footer. */
 export function MarketingLayout() {
@@ -16,7 +19,9 @@ export function MarketingLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { LayoutDashboard, ShieldCheck } from "lucide-react";
 import { TIER_BADGES } from "../../../common/tiers";
@@ -7,11 +8,15 @@ import { Badge } from "../../components/ui/badge";
 import { AccountActions } from "../../features/profile/components/account-actions";
 import { SidebarIdentity } from "../../features/profile/components/sidebar-identity";
 import { useViewer } from "../../features/session/api";
+import { MembersGuard } from "../../features/session/components/members-guard";
 import { SiteLogo } from "../../features/site/components/site-logo";
 import { paths } from "../../lib/paths";
 import { MembersDashboardPage } from "./members-dashboard-page";
 import { MEMBER_SECTIONS } from "./member-sections";
 import { MembersSectionPage } from "./members-section-page";
+import { PageSpinner } from "../../components/ui/spinner";
+
+const AccountPage = lazy(() => import("./account-page"));
 
 const memberLinks: SidebarLink[] = [
   { to: paths.members.root, label: "Dashboard", icon: LayoutDashboard, end: true },
@@ -19,7 +24,7 @@ const memberLinks: SidebarLink[] = [
 ];
 
 /** The members area (/members/*): sidebar shell and its pages. Loaded on demand behind MembersGuard. */
-export default function MembersArea() {
+function MembersArea() {
   const viewer = useViewer().data;
   if (!viewer) return null;
   const links = viewer.role === "admin" ? [...memberLinks, { to: paths.admin.root, label: "Admin area", icon: ShieldCheck }] : memberLinks;
@@ -45,11 +50,28 @@ export default function MembersArea() {
     >
       <Routes>
         <Route index element={<MembersDashboardPage />} />
+        <Route
+          path="account"
+          element={
+            <Suspense fallback={<PageSpinner label="Loading your account" />}>
+              <AccountPage />
+            </Suspense>
+          }
+        />
         {MEMBER_SECTIONS.map((section) => (
           <Route key={section.path} path={section.path} element={<MembersSectionPage section={section} />} />
         ))}
         <Route path="*" element={<Navigate to={paths.home} replace />} />
       </Routes>
     </SidebarLayout>
+  );
+}
+
+/** The area behind its guard; guard and area load together, after the first page. */
+export default function GuardedMembersArea() {
+  return (
+    <MembersGuard>
+      <MembersArea />
+    </MembersGuard>
   );
 }

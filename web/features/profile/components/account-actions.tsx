@@ -4,7 +4,7 @@ import { LogOut, UserPen } from "lucide-react";
 import type { Profile } from "../../../../common/contracts/auth";
 import { Button } from "../../../components/ui/button";
 import { paths } from "../../../lib/paths";
-import { useSignOut } from "../../session/api";
+import { useSignOut } from "../../session/sign-out";
 import { EditProfileDialog } from "./edit-profile-dialog";
 
 type AccountActionsProps = { profile: Profile; onAction: () => void };

@@ -1,10 +1,11 @@
-import { useNavigate } from "react-router";
-import { LogOut } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
-import { paths } from "../../../lib/paths";
 import { useAuthModal } from "../../auth/auth-modal-context";
-import { useSignOut, useViewer } from "../../session/api";
+import { useViewer } from "../../session/api";
+
+// Signing out needs the mutation machinery; visitors (the home page's first load) never do.
+const SignedInActions = lazy(() => import("./signed-in-actions"));
 
 type HeaderAuthActionsProps = { className?: string; onAction?: () => void; stacked?: boolean };
 
@@ -12,28 +13,16 @@ type HeaderAuthActionsProps = { className?: string; onAction?: () => void; stack
 export function HeaderAuthActions({ className, onAction, stacked = false }: HeaderAuthActionsProps) {
   const viewer = useViewer();
   const { openAuthModal } = useAuthModal();
-  const signOut = useSignOut();
-  const navigate = useNavigate();
   const size = stacked ? "lg" : "md";
+  const placeholder = <div className={cn("h-10", className)} aria-hidden />;
 
-  if (viewer.isPending) return <div className={cn("h-10", className)} aria-hidden />;
+  if (viewer.isPending) return placeholder;
 
   if (viewer.data) {
     return (
-      <div className={cn("flex items-center gap-2", stacked && "flex-col items-stretch", className)}>
-        <Button
-          variant="outline"
-          size={size}
-          disabled={signOut.isPending}
-          onClick={() => {
-            onAction?.();
-            signOut.mutate(undefined, { onSettled: () => void navigate(paths.home) });
-          }}
-        >
-          <LogOut aria-hidden />
-          Log out
-        </Button>
-      </div>
+      <Suspense fallback={placeholder}>
+        <SignedInActions className={className} onAction={onAction} stacked={stacked} />
+      </Suspense>
     );
   }
 

@@ -1,10 +1,22 @@
 import { Link } from "react-router";
 import { ShieldCheck } from "lucide-react";
 import { COPYRIGHT_YEAR, SITE_NAME } from "../../../lib/brand";
-import { footerNavItems } from "../nav-items";
+import { paths } from "../../../lib/paths";
+import type { NavItem } from "../nav-items";
 import { SOCIAL_LINKS } from "../social-links";
 import { SiteLogo } from "./site-logo";
 import { SocialIcon } from "./social-icon";
+
+/** Footer links (spec 000 §2). */
+const footerNavItems: NavItem[] = [
+  { to: paths.about, label: "About" },
+  { to: paths.university, label: "University" },
+  { to: paths.mastermind, label: "Mastermind" },
+  { to: paths.brands, label: "Brands" },
+  { to: paths.contact, label: "Contact" },
+  { to: paths.privacyPolicy, label: "Privacy Policy" },
+  { to: paths.termsOfService, label: "Terms of Service" },
+];
 
 /** Site footer (spec 000 §2): the spec's links, social links and the 2025 notice. */
 export function SiteFooter() {

@@ -1,6 +1,6 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import { Menu, X } from "lucide-react";
+import { CloseIcon, MenuIcon } from "../../../components/ui/first-load-icons";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 import { useViewer } from "../../session/api";
@@ -17,12 +17,9 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
   );
 }
 
-function mobileLinkClass({ isActive }: { isActive: boolean }) {
-  return cn(
-    "block rounded-md px-3 py-3 text-base font-medium transition-colors",
-    isActive ? "bg-navy-50 text-navy-900" : "text-ink hover:bg-navy-50",
-  );
-}
+// The menu panel loads when first opened (prefetched as the pointer or focus reaches the button).
+const loadMobileMenu = () => import("./mobile-menu");
+const MobileMenu = lazy(loadMobileMenu);
 
 /** Sticky site header with the spec's navigation and a working mobile menu. */
 export function SiteHeader() {
@@ -40,7 +37,7 @@ export function SiteHeader() {
         <SiteLogo onNavigate={closeMenu} className="mr-auto xl:mr-0" />
         <nav aria-label="Main" className="mx-auto hidden items-center gap-0.5 xl:flex">
           {items.map((item) => (
-            <NavLink key={item.to} to={item.to} end className={navLinkClass}>
+            <NavLink key={item.to} to={item.to} end={item.to === "/"} className={navLinkClass}>
               {item.label}
             </NavLink>
           ))}
@@ -53,32 +50,17 @@ export function SiteHeader() {
           aria-expanded={isMenuOpen}
           aria-controls={MOBILE_MENU_ID}
           aria-label={isMenuOpen ? "Close menu" : "Open menu"}
+          onPointerEnter={() => void loadMobileMenu()}
+          onFocus={() => void loadMobileMenu()}
           onClick={() => setOpenOnPath(isMenuOpen ? null : location.pathname)}
         >
-          {isMenuOpen ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
+          {isMenuOpen ? <CloseIcon className="size-6" aria-hidden /> : <MenuIcon className="size-6" aria-hidden />}
         </Button>
       </div>
       {isMenuOpen ? (
-        <div
-          id={MOBILE_MENU_ID}
-          className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-border bg-surface px-4 pt-3 pb-6 shadow-pop xl:hidden"
-          onKeyDown={(event) => {
-            if (event.key === "Escape") closeMenu();
-          }}
-        >
-          <nav aria-label="Mobile">
-            <ul className="grid gap-1">
-              {items.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end className={mobileLinkClass} onClick={closeMenu}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <HeaderAuthActions stacked className="mt-4 border-t border-border pt-4" onAction={closeMenu} />
-        </div>
+        <Suspense fallback={null}>
+          <MobileMenu id={MOBILE_MENU_ID} items={items} onClose={closeMenu} />
+        </Suspense>
       ) : null}
     </header>
   );

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Lightbulb } from "lucide-react";
+import { LightbulbIcon } from "../../../components/ui/first-load-icons";
 import { SITE_NAME } from "../../../lib/brand";
 import { cn } from "../../../lib/cn";
 import { paths } from "../../../lib/paths";
@@ -16,7 +16,7 @@ export function SiteLogo({ tone = "dark", compact = false, className, onNavigate
           tone === "dark" ? "bg-primary text-accent" : "bg-accent text-primary",
         )}
       >
-        <Lightbulb className="size-5" aria-hidden />
+        <LightbulbIcon className="size-5" aria-hidden />
       </span>
       <span className={cn("leading-tight font-bold tracking-tight", compact ? "text-sm" : "text-base", tone === "dark" ? "text-ink" : "text-white")}>
         {SITE_NAME}

@@ -1,0 +1,20 @@
+/** Local-storage key of the first-visit flag (spec 000 §4): set on the first home page view. */
+export const FIRST_VISIT_KEY = "inventors-community:visited";
+
+let isFirstVisitThisLoad: boolean | undefined;
+
+/**
+ * True on the visitor's first visit: the home video then autoplays muted; later visits do not.
+ * Decided once per page load, so a re-render or a return to home in the same visit keeps the answer.
+ */
+export function isFirstVisit(): boolean {
+  if (isFirstVisitThisLoad !== undefined) return isFirstVisitThisLoad;
+  try {
+    isFirstVisitThisLoad = window.localStorage.getItem(FIRST_VISIT_KEY) === null;
+    if (isFirstVisitThisLoad) window.localStorage.setItem(FIRST_VISIT_KEY, new Date().toISOString());
+  } catch {
+    // Storage blocked (private mode, policy): treat as a returning visitor, never autoplay.
+    isFirstVisitThisLoad = false;
+  }
+  return isFirstVisitThisLoad;
+}

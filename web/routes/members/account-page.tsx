@@ -1,0 +1,110 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { PAID_TIERS, PLANS, tierRank } from "../../../common/tiers";
+import { BILLING_MESSAGES } from "../../../common/contracts/billing";
+import { AppPage } from "../../components/layout/app-page";
+import { PageHeader } from "../../components/layout/page-header";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { PageSpinner } from "../../components/ui/spinner";
+import { useAccountBilling, useOpenPortal } from "../../features/billing/api";
+import { InvoiceList } from "../../features/billing/components/invoice-list";
+import { SubscriptionSummary } from "../../features/billing/components/subscription-summary";
+import { formatLongDate } from "../../features/billing/format";
+import { useChangePlan } from "../../features/billing/use-change-plan";
+import { useViewer } from "../../features/session/api";
+import { ApiError } from "../../lib/api-client";
+import { paths } from "../../lib/paths";
+
+/** /members/account: subscription information, Manage Subscription, plan changes and invoices. */
+export default function AccountPage() {
+  const viewer = useViewer();
+  const billing = useAccountBilling();
+  const portal = useOpenPortal();
+  const changePlan = useChangePlan();
+  const [portalError, setPortalError] = useState<string | null>(null);
+
+  if (billing.isPending || viewer.isPending) return <PageSpinner label="Loading your account" />;
+  const subscription = billing.data?.subscription ?? null;
+  const status = subscription?.status ?? "not_started";
+  const isFree = viewer.data?.membershipTier === "free";
+  const canManage = !isFree && subscription !== null && status !== "not_started";
+  const live = subscription !== null && ["active", "trialing", "past_due"].includes(status) && subscription.tier !== null;
+
+  async function manage() {
+    setPortalError(null);
+    try {
+      const { url } = await portal.mutateAsync();
+      window.location.assign(url);
+    } catch (error) {
+      setPortalError(error instanceof ApiError && error.status < 500 ? BILLING_MESSAGES.portalFailed : BILLING_MESSAGES.portalAccessFailed);
+    }
+  }
+
+  return (
+    <AppPage>
+      <PageHeader eyebrow="Members area" title="Account" description="Your membership, billing and invoices." />
+      {billing.isError ? <Alert variant="error">We could not load your billing details. Please try again later.</Alert> : null}
+      {subscription?.graceEndsAt ? (
+        <Alert variant="error">
+          {`Your last payment failed. Update your card by ${formatLongDate(subscription.graceEndsAt)} to keep your membership. `}
+          <button type="button" className="font-semibold underline" onClick={manage}>
+            Update your card
+          </button>
+        </Alert>
+      ) : null}
+      {subscription?.downgradeTakesEffectAt && subscription.tier ? (
+        <Alert variant="info">{`Your plan changes to ${PLANS[subscription.tier].name} on ${formatLongDate(subscription.downgradeTakesEffectAt)}. You keep your current benefits until then.`}</Alert>
+      ) : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Subscription</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <SubscriptionSummary subscription={subscription} />
+          {portalError ? <Alert variant="error">{portalError}</Alert> : null}
+          <div className="flex flex-wrap gap-3">
+            <Button onClick={manage} disabled={!canManage || portal.isPending}>
+              Manage Subscription
+            </Button>
+            {isFree ? (
+              <Button asChild variant="outline">
+                <Link to={paths.pricing}>View Pricing Options</Link>
+              </Button>
+            ) : null}
+          </div>
+        </CardContent>
+      </Card>
+
+      {live && subscription.tier ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Change plan</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <p className="text-sm text-muted">Upgrades start at once (you pay the difference for the rest of this period). Downgrades start when the period you paid for ends.</p>
+            <div className="flex flex-wrap gap-3">
+              {PAID_TIERS.filter((tier) => tier !== subscription.tier).map((tier) => (
+                <Button key={tier} variant="outline" disabled={changePlan.isPending} onClick={() => changePlan.mutate(tier)}>
+                  {`${tierRank(tier) > tierRank(subscription.tier ?? "free") ? "Upgrade" : "Downgrade"} to ${PLANS[tier].name}`}
+                </Button>
+              ))}
+            </div>
+            {changePlan.error ? <Alert variant="error">{changePlan.error instanceof ApiError ? changePlan.error.message : BILLING_MESSAGES.genericError}</Alert> : null}
+          </CardContent>
+        </Card>
+      ) : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Invoices</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <InvoiceList invoices={billing.data?.invoices ?? []} />
+        </CardContent>
+      </Card>
+    </AppPage>
+  );
+}
