@@ -2,13 +2,14 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { firstLoadSize } from "./scripts/first-load-size.ts";
+import { precompress } from "./scripts/precompress.ts";
 
 const apiPort = process.env.API_PORT ?? "3001";
 
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), firstLoadSize()],
+  plugins: [react(), tailwindcss(), firstLoadSize(), precompress()],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coursePublicPage } from "../../common/marketing/course-pages";
 import { COURSES } from "../../common/marketing/courses";
@@ -20,6 +21,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, "assets"));
   writeFileSync(path.join(dist, "index.html"), TEMPLATE);
   writeFileSync(path.join(dist, "assets", "app.js"), "console.log('app')");
+  writeFileSync(path.join(dist, "assets", "app.js.br"), brotliCompressSync("console.log('app')"));
   t = await buildTestApp({ WEB_DIST_DIR: dist });
 });
 afterAll(() => t.close());
@@ -51,11 +53,14 @@ describe("pages as crawlers see them", () => {
     expect(new Set(PUBLIC_PAGES.map((page) => page.description)).size).toBe(PUBLIC_PAGES.length);
   });
 
-  it("marks members and admin pages noindex and serves assets with long caching", async () => {
+  it("marks members and admin pages noindex and serves assets precompressed with long caching", async () => {
     const members = await t.app.inject({ url: "/members/training" });
     expect(members.body).toContain('<meta name="robots" content="noindex, nofollow" />');
     const asset = await t.app.inject({ url: "/assets/app.js" });
     expect(asset.headers["cache-control"]).toContain("immutable");
+    const compressed = await t.app.inject({ url: "/assets/app.js", headers: { "accept-encoding": "br, gzip" } });
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe("console.log('app')");
   });
 
   it("publishes robots.txt and a sitemap of the public pages and course pages", async () => {

@@ -11,6 +11,13 @@ interface StaticWebOptions {
   pages: readonly PageMeta[];
 }
 
+/** Hashed build assets never change; shipped images rarely do; anything else may change at a deploy. */
+function cacheControlFor(filePath: string): string {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) return "public, max-age=31536000, immutable";
+  if (filePath.includes(`${path.sep}images${path.sep}`)) return "public, max-age=604800";
+  return "public, max-age=3600";
+}
+
 /**
  * Serves the built React app; any other non-API GET answers index.html with that page's head, so
  * client routes work on reload and crawlers see each page's title and description.
@@ -24,9 +31,10 @@ export async function registerStaticWeb(app: FastifyInstance, { distDir, origin,
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset (scripts/precompress.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+        res.header("cache-control", cacheControlFor(filePath));
       },
     });
   }
