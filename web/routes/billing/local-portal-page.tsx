@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { FormField } from "../../components/ui/form-field";
 import { PageSpinner } from "../../components/ui/spinner";
 import { useAccountBilling, usePortalAction, type PortalRequest } from "../../features/billing/api";
-import { InvoiceList } from "../../features/billing/components/invoice-list";
+import { InvoicesCard } from "../../features/billing/components/invoices-card";
 import { SubscriptionSummary } from "../../features/billing/components/subscription-summary";
 import { ApiError } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
@@ -93,14 +93,7 @@ export default function LocalPortalPage() {
           </CardContent>
         </Card>
       ) : null}
-      <Card>
-        <CardHeader>
-          <CardTitle>Invoices</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <InvoiceList invoices={billing.data?.invoices ?? []} />
-        </CardContent>
-      </Card>
+      <InvoicesCard invoices={billing.data?.invoices ?? []} />
       <Button asChild variant="outline" className="justify-self-start">
         <Link to={paths.members.account}>Return to your account</Link>
       </Button>

@@ -9,7 +9,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { PageSpinner } from "../../components/ui/spinner";
 import { useAccountBilling, useOpenPortal } from "../../features/billing/api";
-import { InvoiceList } from "../../features/billing/components/invoice-list";
+import { InvoicesCard } from "../../features/billing/components/invoices-card";
 import { SubscriptionSummary } from "../../features/billing/components/subscription-summary";
 import { formatLongDate } from "../../features/billing/format";
 import { useChangePlan } from "../../features/billing/use-change-plan";
@@ -97,14 +97,7 @@ export default function AccountPage() {
         </Card>
       ) : null}
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Invoices</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <InvoiceList invoices={billing.data?.invoices ?? []} />
-        </CardContent>
-      </Card>
+      <InvoicesCard invoices={billing.data?.invoices ?? []} />
     </AppPage>
   );
 }
