@@ -1,11 +1,10 @@
 import { Link } from "react-router";
-import { Check } from "lucide-react";
 import { PAID_TIERS, PLANS } from "../../../../common/tiers";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
-import { formatMonthlyPrice } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { PLAN_DETAILS } from "../plan-details";
+import { PlanPriceAndFeatures } from "./plan-price-and-features";
 
 /** The three paid plans, each with Join Now to its checkout (spec 000 §2, inventors landing page). */
 export function PaidPlanCards() {
@@ -31,18 +30,7 @@ export function PaidPlanCards() {
             ) : null}
             <h3 className="text-xl font-bold text-ink">{plan.name}</h3>
             <p className="mt-1 text-sm text-muted">{details.tagline}</p>
-            <p className="mt-5 flex items-baseline gap-1">
-              <span className="text-4xl font-extrabold tracking-tight text-ink">{formatMonthlyPrice(plan.priceCents)}</span>
-              <span className="text-sm font-medium text-muted">/month</span>
-            </p>
-            <ul className="mt-6 grid flex-1 content-start gap-2.5 text-sm">
-              {details.features.map((feature) => (
-                <li key={feature} className="flex gap-2.5">
-                  <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
-                  <span className="text-ink">{feature}</span>
-                </li>
-              ))}
-            </ul>
+            <PlanPriceAndFeatures priceCents={plan.priceCents} features={details.features} />
             <Button asChild size="lg" variant={isHighlighted ? "primary" : "outline"} className="mt-8 w-full">
               <Link to={paths.checkout(tier)} aria-label={`Join Now: ${plan.name} plan`}>
                 Join Now

@@ -1,11 +1,10 @@
 import { Link } from "react-router";
-import { Check } from "lucide-react";
 import { PLANS, TIERS, type PaidTier, type Tier } from "../../../../common/tiers";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
-import { formatMonthlyPrice } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { PLAN_DETAILS } from "../plan-details";
+import { PlanPriceAndFeatures } from "./plan-price-and-features";
 
 const HIGHLIGHTED: Tier = "entrepreneur";
 
@@ -39,18 +38,7 @@ export function PlanGrid({ onJoinFree }: PlanGridProps) {
             ) : null}
             <h3 className="text-lg font-bold text-ink">{plan.name}</h3>
             <p className="mt-1 min-h-10 text-sm text-muted">{details.tagline}</p>
-            <p className="mt-5 flex items-baseline gap-1">
-              <span className="text-4xl font-extrabold tracking-tight text-ink">{formatMonthlyPrice(plan.priceCents)}</span>
-              <span className="text-sm font-medium text-muted">/month</span>
-            </p>
-            <ul className="mt-6 grid flex-1 content-start gap-2.5 text-sm">
-              {details.features.map((feature) => (
-                <li key={feature} className="flex gap-2.5">
-                  <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
-                  <span className="text-ink">{feature}</span>
-                </li>
-              ))}
-            </ul>
+            <PlanPriceAndFeatures priceCents={plan.priceCents} features={details.features} />
             <div className="mt-8">
               {isPaidTier(tier) ? (
                 <Button asChild size="lg" variant={isHighlighted ? "primary" : "outline"} className="w-full">
