@@ -1,3 +1,4 @@
+import path from "node:path";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { PublicConfig } from "../common/contracts/auth";
@@ -18,6 +19,13 @@ import { mastermindsRoutes } from "./features/masterminds/masterminds.routes";
 import { newsRoutes } from "./features/news/news.routes";
 import { createNewsService } from "./features/news/news.service";
 import { systemRoutes } from "./features/system/system.routes";
+import { communityRoutes } from "./features/community/community.routes";
+import type { ContentDeps } from "./features/content/content-deps";
+import { resourcesRoutes } from "./features/resources/resources.routes";
+import { sessionsRoutes } from "./features/sessions/sessions.routes";
+import { videosRoutes } from "./features/videos/videos.routes";
+import { createFileLinkSigner } from "./files/file-links";
+import { createLocalFileStore, type FileStore } from "./files/file-store";
 import { universityRoutes } from "./features/university/university.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { outboxRoutes } from "./mail/outbox.routes";
@@ -39,6 +47,7 @@ export interface App {
   viewers: ViewerResolver;
   /** Null when Stripe is misconfigured. */
   billing: BillingDeps | null;
+  files: FileStore;
 }
 
 /** Demo credentials the /test-login page may show; never a real account's. */
@@ -75,12 +84,17 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(newsRoutes, { news });
   await app.register(mastermindsRoutes);
   await app.register(universityRoutes);
+  const content: ContentDeps = { db, files: createLocalFileStore(path.join(env.DATA_DIR, "files")), fileLinks: createFileLinkSigner(authSecret) };
+  await app.register(sessionsRoutes, content);
+  await app.register(communityRoutes, content);
+  await app.register(resourcesRoutes, content);
+  await app.register(videosRoutes, content);
   await registerStaticWeb(app, {
     distDir: env.WEB_DIST_DIR,
     origin,
     pages: [...PUBLIC_PAGES, ...COURSES.map(coursePublicPage)],
   });
-  return { app, auth, mailer, viewers, billing: billing.deps };
+  return { app, auth, mailer, viewers, billing: billing.deps, files: content.files };
 }
 
 function buildPublicConfig(env: Env, billing: BillingConfig): PublicConfig {

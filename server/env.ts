@@ -70,6 +70,8 @@ export const EnvSchema = z.object({
   BILLING_GRACE_DAYS: z.coerce.number({ error: "expected a number of days" }).int().min(0).max(60).default(7),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "expected a pino level such as info" }).default("info"),
   WEB_DIST_DIR: z.string().default("./dist/web"),
+  /** Sample sessions, posts, resources and videos on a first start: on by default for the embedded database only. */
+  SEED_DEMO: booleanString.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -111,6 +113,11 @@ function readProcessEnv(): NodeJS.ProcessEnv {
 /** Test login is on outside production, or when explicitly enabled. */
 export function isTestLoginEnabled(env: Env): boolean {
   return env.ENABLE_TEST_LOGIN ?? env.NODE_ENV !== "production";
+}
+
+/** Demo content is seeded into the embedded database unless SEED_DEMO=false, and into PostgreSQL only with SEED_DEMO=true. */
+export function shouldSeedDemo(env: Env): boolean {
+  return env.SEED_DEMO ?? !env.DATABASE_URL;
 }
 
 /** The address users reach the app at; links in mail and OAuth callbacks are built from it. */

@@ -1,8 +1,8 @@
-/** The browser tests' server: a fixed port and the first admin created at start. */
-export const E2E_PORT = 3100;
+/** The browser tests' server: a fixed port (E2E_PORT moves all three, for parallel runs) and the first admin created at start. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** A second server whose Stripe keys are malformed, for the configuration error page. */
-export const E2E_MISCONFIGURED_PORT = 3102;
+export const E2E_MISCONFIGURED_PORT = E2E_PORT + 2;
 export const E2E_MISCONFIGURED_BASE_URL = `http://127.0.0.1:${E2E_MISCONFIGURED_PORT}`;
 
 export const E2E_ADMIN = {

@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
+import { E2E_PORT } from "./environment";
 
 /** Port of the local RSS feed the browser tests' server reads (NEWS_FEED_URL). */
-export const E2E_FEED_PORT = 3101;
+export const E2E_FEED_PORT = E2E_PORT + 1;
 export const E2E_FEED_URL = `http://127.0.0.1:${E2E_FEED_PORT}/feed.xml`;
 
 /**

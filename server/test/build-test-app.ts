@@ -1,5 +1,10 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { eq } from "drizzle-orm";
 import pino from "pino";
+import { users } from "../auth/auth.table";
 import { buildApp, type App } from "../app";
 import type { DatabaseHandle } from "../db/client";
 import { loadEnv } from "../env";
@@ -16,7 +21,9 @@ export interface TestApp extends App {
 /** The real application on a fresh database, driven through HTTP with inject(). */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "inventors-test-"));
   const parsed = loadEnv({
+    DATA_DIR: dataDir,
     NODE_ENV: "test",
     PUBLIC_URL: TEST_ORIGIN,
     LOG_LEVEL: "silent",
@@ -32,6 +39,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     async close() {
       await built.app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -65,4 +73,30 @@ let counter = 0;
 export function uniqueEmail(prefix = "member"): string {
   counter += 1;
   return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+export type TestAudience = "free" | "inventor" | "entrepreneur" | "brand-ceo" | "admin";
+
+/** Signs up a fresh member of `audience` (an admin is a brand-ceo user with role admin) and returns the session cookie. */
+export async function memberCookie(t: TestApp, audience: TestAudience, name = `Member ${audience}`): Promise<{ cookie: string; userId: string; email: string }> {
+  const email = uniqueEmail(audience);
+  const cookie = await signUp(t.app, { name, email, password: "secret1" });
+  const [row] = await t.database.db
+    .update(users)
+    .set(audience === "admin" ? { role: "admin", membershipTier: "brand-ceo" } : { membershipTier: audience })
+    .where(eq(users.email, email))
+    .returning({ id: users.id });
+  if (!row) throw new Error(`no user for ${email}`);
+  t.viewers.forgetUser(row.id);
+  return { cookie, userId: row.id, email };
+}
+
+/** A JSON request with the same-origin header every API write needs. */
+export function sendJson(app: FastifyInstance, method: "POST" | "PUT" | "PATCH" | "DELETE", url: string, body: unknown, cookie?: string) {
+  return app.inject({
+    method,
+    url,
+    ...(body === undefined ? {} : { payload: body as object }),
+    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+  });
 }

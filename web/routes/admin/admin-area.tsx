@@ -16,6 +16,7 @@ import { AdminSectionPage } from "./admin-section-page";
 import { PageSpinner } from "../../components/ui/spinner";
 
 const AdminSettingsPage = lazy(() => import("./admin-settings-page"));
+const AdminContentPage = lazy(() => import("./admin-content-page"));
 
 /** Sidebar links of spec 001 §2.2, in its order. */
 const adminLinks: SidebarLink[] = [
@@ -54,7 +55,15 @@ function AdminArea() {
             </Suspense>
           }
         />
-        {ADMIN_SECTIONS.map((section) => (
+        <Route
+          path="content"
+          element={
+            <Suspense fallback={<PageSpinner label="Loading content" />}>
+              <AdminContentPage />
+            </Suspense>
+          }
+        />
+        {ADMIN_SECTIONS.filter((section) => section.path !== "content").map((section) => (
           <Route key={section.path} path={section.path} element={<AdminSectionPage section={section} />} />
         ))}
         <Route path="*" element={<Navigate to={paths.home} replace />} />

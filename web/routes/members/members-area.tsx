@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { LayoutDashboard, ShieldCheck } from "lucide-react";
 import { TIER_BADGES } from "../../../common/tiers";
@@ -13,10 +13,16 @@ import { SiteLogo } from "../../features/site/components/site-logo";
 import { paths } from "../../lib/paths";
 import { MembersDashboardPage } from "./members-dashboard-page";
 import { MEMBER_SECTIONS } from "./member-sections";
-import { MembersSectionPage } from "./members-section-page";
 import { PageSpinner } from "../../components/ui/spinner";
 
-const AccountPage = lazy(() => import("./account-page"));
+/** Each section's page, loaded when first opened. */
+const SECTION_PAGES: Record<string, { page: LazyExoticComponent<ComponentType>; loading: string }> = {
+  mastermind: { page: lazy(() => import("./mastermind-page")), loading: "Loading sessions" },
+  community: { page: lazy(() => import("./community-page")), loading: "Loading the community" },
+  resources: { page: lazy(() => import("./resources-page")), loading: "Loading resources" },
+  training: { page: lazy(() => import("./training-page")), loading: "Loading videos" },
+  account: { page: lazy(() => import("./account-page")), loading: "Loading your account" },
+};
 
 const memberLinks: SidebarLink[] = [
   { to: paths.members.root, label: "Dashboard", icon: LayoutDashboard, end: true },
@@ -50,16 +56,16 @@ function MembersArea() {
     >
       <Routes>
         <Route index element={<MembersDashboardPage />} />
-        <Route
-          path="account"
-          element={
-            <Suspense fallback={<PageSpinner label="Loading your account" />}>
-              <AccountPage />
-            </Suspense>
-          }
-        />
-        {MEMBER_SECTIONS.map((section) => (
-          <Route key={section.path} path={section.path} element={<MembersSectionPage section={section} />} />
+        {Object.entries(SECTION_PAGES).map(([path, { page: Page, loading }]) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Suspense fallback={<PageSpinner label={loading} />}>
+                <Page />
+              </Suspense>
+            }
+          />
         ))}
         <Route path="*" element={<Navigate to={paths.home} replace />} />
       </Routes>

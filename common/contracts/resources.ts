@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { RESOURCE_CATEGORIES, RESOURCE_TIERS, requiredMessage } from "../content";
+import { PAID_TIERS } from "../tiers";
+
+const required = (field: string, max = 200) => z.string({ error: requiredMessage(field) }).trim().min(1, requiredMessage(field)).max(max, `${field} is too long`);
+
+/** A resource as a member sees it; a locked one carries no file link. */
+export const ResourceSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  /** Free text such as PDF. */
+  type: z.string(),
+  category: z.enum(RESOURCE_CATEGORIES),
+  tier: z.enum(RESOURCE_TIERS),
+  featured: z.boolean(),
+  locked: z.boolean(),
+  /** The plan that opens a locked resource. */
+  requiredPlan: z.enum(PAID_TIERS).nullable(),
+  /** A signed, expiring link through the server; null when locked or without a file. */
+  downloadUrl: z.string().nullable(),
+});
+export type Resource = z.infer<typeof ResourceSchema>;
+
+/** GET /api/resources?category=: featured first, then free, then title. */
+export const ResourcesQuerySchema = z.object({ category: z.enum(["all", ...RESOURCE_CATEGORIES]).default("all") });
+export const ResourcesResponseSchema = z.object({ resources: z.array(ResourceSchema) });
+export type ResourcesResponse = z.infer<typeof ResourcesResponseSchema>;
+
+/** The admin's view adds where the file lives. */
+export const AdminResourceSchema = ResourceSchema.extend({ fileUrl: z.string().nullable(), createdAt: z.string() });
+export type AdminResource = z.infer<typeof AdminResourceSchema>;
+export const AdminResourcesResponseSchema = z.object({ resources: z.array(AdminResourceSchema) });
+export type AdminResourcesResponse = z.infer<typeof AdminResourcesResponseSchema>;
+
+/** POST /api/admin/resources and PUT /api/admin/resources/:id (spec 001 §5). The file is a URL until the media library lands. */
+export const ResourceInputSchema = z.object({
+  title: required("Title"),
+  description: required("Description", 5000),
+  type: required("Type", 40),
+  category: z.enum(RESOURCE_CATEGORIES, { error: requiredMessage("Category") }),
+  tier: z.enum(RESOURCE_TIERS, { error: requiredMessage("Access level") }),
+  featured: z.boolean().default(false),
+  fileUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((value) => value === "" || /^https?:\/\//i.test(value), "Please enter a valid URL starting with http:// or https://")
+    .transform((value) => (value === "" ? null : value))
+    .nullish(),
+});
+export type ResourceInput = z.input<typeof ResourceInputSchema>;

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { CONTENT_LEVELS, requiredMessage } from "../content";
+
+const required = (field: string, max = 200) => z.string({ error: requiredMessage(field) }).trim().min(1, requiredMessage(field)).max(max, `${field} is too long`);
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => /^https?:\/\//i.test(value), "Please enter a valid URL starting with http:// or https://");
+
+/** A person who said they are coming to a session. */
+export const AttendeeSchema = z.object({ id: z.string(), name: z.string() });
+export type Attendee = z.infer<typeof AttendeeSchema>;
+
+/** A mastermind session as a member sees it (spec 000 §3, 001 §3). */
+export const MastermindSessionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** Calendar day, YYYY-MM-DD. */
+  date: z.string(),
+  /** Free text such as "10:00 AM-12:00 PM ET". */
+  time: z.string(),
+  location: z.string(),
+  description: z.string(),
+  facilitator: z.string(),
+  participants: z.number().int(),
+  tier: z.enum(CONTENT_LEVELS),
+  isPast: z.boolean(),
+  /** Only past sessions carry one. */
+  recordingUrl: z.string().nullable(),
+  attendees: z.array(AttendeeSchema),
+  /** Whether the viewer has RSVPed. */
+  going: z.boolean(),
+});
+export type MastermindSession = z.infer<typeof MastermindSessionSchema>;
+
+/** GET /api/members/sessions and GET /api/admin/sessions: upcoming by date ascending, then past. */
+export const SessionsResponseSchema = z.object({
+  upcoming: z.array(MastermindSessionSchema),
+  past: z.array(MastermindSessionSchema),
+});
+export type SessionsResponse = z.infer<typeof SessionsResponseSchema>;
+
+/** POST /api/admin/sessions and PUT /api/admin/sessions/:id (spec 001 §5: every field but the recording required). */
+export const SessionInputSchema = z
+  .object({
+    title: required("Title"),
+    date: z.iso.date({ error: requiredMessage("Date") }),
+    time: required("Time", 100),
+    location: required("Location"),
+    description: required("Description", 5000),
+    tier: z.enum(CONTENT_LEVELS, { error: requiredMessage("Tier") }),
+    facilitator: z.string().trim().max(200).default(""),
+    participants: z.number().int().min(0).max(100000).default(0),
+    isPast: z.boolean().default(false),
+    recordingUrl: httpUrl.or(z.literal("")).nullish(),
+  })
+  .transform((input) => ({ ...input, recordingUrl: input.isPast && input.recordingUrl ? input.recordingUrl : null }));
+export type SessionInput = z.input<typeof SessionInputSchema>;
+
+/** POST/DELETE /api/members/sessions/:id/rsvp answer. */
+export const RsvpResponseSchema = z.object({ going: z.boolean(), attendees: z.array(AttendeeSchema) });
+export type RsvpResponse = z.infer<typeof RsvpResponseSchema>;

@@ -1,0 +1,10 @@
+import type { Database } from "../../db/client";
+import type { FileLinkSigner } from "../../files/file-links";
+import type { FileStore } from "../../files/file-store";
+
+/** What the members-content features need from the app. */
+export interface ContentDeps {
+  db: Database;
+  files: FileStore;
+  fileLinks: FileLinkSigner;
+}

@@ -1,0 +1,5 @@
+import { AppPage } from "../../components/layout/app-page";
+
+export default function CommunityPage() {
+  return <AppPage>{null}</AppPage>;
+}
