@@ -23,6 +23,7 @@ import { communityRoutes } from "./features/community/community.routes";
 import type { ContentDeps } from "./features/content/content-deps";
 import { resourcesRoutes } from "./features/resources/resources.routes";
 import { sessionsRoutes } from "./features/sessions/sessions.routes";
+import { usersRoutes } from "./features/users/users.routes";
 import { videosRoutes } from "./features/videos/videos.routes";
 import { createFileLinkSigner } from "./files/file-links";
 import { createLocalFileStore, type FileStore } from "./files/file-store";
@@ -89,6 +90,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(communityRoutes, content);
   await app.register(resourcesRoutes, content);
   await app.register(videosRoutes, content);
+  await app.register(usersRoutes, { db, viewers, graceDays: env.BILLING_GRACE_DAYS });
   await registerStaticWeb(app, {
     distDir: env.WEB_DIST_DIR,
     origin,

@@ -34,3 +34,14 @@ export async function waitForMailTo(adminApi: APIRequestContext, to: string): Pr
   if (!found) throw new Error(`no mail to ${to}`);
   return found;
 }
+
+/** Gives the account with this email a tier through the admin API (PATCH /api/admin/users/:id). */
+export async function setMemberTier(adminApi: APIRequestContext, email: string, tier: "free" | "inventor" | "entrepreneur" | "brand-ceo"): Promise<void> {
+  const search = await adminApi.get(`/api/admin/users?search=${encodeURIComponent(email)}`);
+  expect(search.ok(), `user search answered ${search.status()}`).toBeTruthy();
+  const { users } = (await search.json()) as { users: Array<{ id: string; email: string }> };
+  const user = users.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
+  if (!user) throw new Error(`no account for ${email}`);
+  const response = await adminApi.patch(`/api/admin/users/${user.id}`, { data: { membershipTier: tier } });
+  expect(response.ok(), `tier change answered ${response.status()}`).toBeTruthy();
+}

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { wrapPglite } from "../db/client";
 import { PGLITE_TEMPLATE_PATH } from "./test-database";
@@ -11,5 +11,8 @@ export default async function setup(): Promise<void> {
   const dump = await client.dumpDataDir("none");
   await client.close();
   mkdirSync(new URL(".", `file://${PGLITE_TEMPLATE_PATH}`).pathname, { recursive: true });
-  writeFileSync(PGLITE_TEMPLATE_PATH, Buffer.from(await dump.arrayBuffer()));
+  // Written aside and renamed: parallel test runs must never load a half-written snapshot.
+  const partial = `${PGLITE_TEMPLATE_PATH}.${process.pid}.partial`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, PGLITE_TEMPLATE_PATH);
 }

@@ -76,6 +76,18 @@ CREATE TABLE "session_rsvps" (
 	CONSTRAINT "session_rsvps_session_id_user_id_pk" PRIMARY KEY("session_id","user_id")
 );
 --> statement-breakpoint
+CREATE TABLE "admin_audit_log" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "admin_audit_log_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"actor_id" text,
+	"actor_email" text NOT NULL,
+	"target_id" text,
+	"target_email" text NOT NULL,
+	"action" text NOT NULL,
+	"before" jsonb,
+	"after" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "media_videos" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "media_videos_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"file_name" text NOT NULL,
@@ -114,6 +126,7 @@ ALTER TABLE "community_reply_likes" ADD CONSTRAINT "community_reply_likes_reply_
 ALTER TABLE "community_reply_likes" ADD CONSTRAINT "community_reply_likes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "session_rsvps" ADD CONSTRAINT "session_rsvps_session_id_mastermind_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."mastermind_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "session_rsvps" ADD CONSTRAINT "session_rsvps_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "media_videos" ADD CONSTRAINT "media_videos_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "community_posts_feed_idx" ON "community_posts" USING btree ("featured" desc,"created_at" desc,"id" desc);--> statement-breakpoint
 CREATE INDEX "community_posts_category_feed_idx" ON "community_posts" USING btree ("category","featured" desc,"created_at" desc,"id" desc);--> statement-breakpoint
@@ -126,4 +139,6 @@ CREATE INDEX "resources_order_idx" ON "resources" USING btree ("featured" desc,(
 CREATE INDEX "resources_category_idx" ON "resources" USING btree ("category");--> statement-breakpoint
 CREATE INDEX "mastermind_sessions_date_idx" ON "mastermind_sessions" USING btree ("is_past","session_date");--> statement-breakpoint
 CREATE INDEX "session_rsvps_user_idx" ON "session_rsvps" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "admin_audit_log_created_idx" ON "admin_audit_log" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "admin_audit_log_target_idx" ON "admin_audit_log" USING btree ("target_id");--> statement-breakpoint
 CREATE INDEX "media_videos_order_idx" ON "media_videos" USING btree ("featured" desc,"release_date" desc,"id" desc);
