@@ -5,7 +5,8 @@ import { createAdminAccount } from "./auth/first-admin";
 import { pruneRateLimits } from "./auth/rate-limit";
 import { applyLapsedTiers } from "./billing/sync";
 import { openDatabase } from "./db/open-database";
-import { EnvError, loadEnv, publicUrl } from "./env";
+import { EnvError, loadEnv, publicUrl, shouldSeedDemo } from "./env";
+import { seedDemoContent } from "./features/content/seed-demo";
 import { createLogger } from "./logger";
 
 /** Rate-limit windows are pruned and lapsed tiers (grace over, downgrade due) applied this often. */
@@ -27,7 +28,11 @@ async function main(): Promise<void> {
   const database = openDatabase(env);
   const [, webBuiltAt] = await Promise.all([database.migrate(), webBuild]);
   const authSecret = resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR);
-  const { app, auth, billing } = await buildApp({ env, database, logger, authSecret });
+  const { app, auth, billing, files } = await buildApp({ env, database, logger, authSecret });
+
+  if (shouldSeedDemo(env) && (await seedDemoContent(database.db, files))) {
+    logger.info("seeded the sample sessions, posts, resources and videos (SEED_DEMO=false turns this off)");
+  }
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const created = await createAdminAccount(auth, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME });
