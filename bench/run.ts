@@ -1,6 +1,8 @@
 // npm run bench: every benchmark in one run. Not part of npm test.
+import { benchContentRoutes } from "./content.bench";
 import { benchHomePage } from "./home-page.bench";
 import { benchSessionRoute } from "./session-route.bench";
 
 await benchSessionRoute();
+await benchContentRoutes();
 await benchHomePage();

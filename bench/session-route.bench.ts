@@ -3,32 +3,8 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
+import { load, signUpMember } from "./http-load";
 import { startProductionServer, stopServer } from "./server";
-
-const CONNECTIONS = 50;
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-
-interface RouteResult {
-  requestsPerSecond: number;
-  p99: number;
-  non2xx: number;
-}
-
-async function signUpMember(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ name: "Bench Member", email: `bench-${Date.now()}@example.com`, password: "bench-pass-1" }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
-}
-
-async function load(url: string, headers: Record<string, string> = {}): Promise<RouteResult> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
-  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
-}
 
 function residentMegabytes(pid: number | undefined): number {
   if (!pid) return 0;

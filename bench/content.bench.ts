@@ -1,0 +1,86 @@
+// npm run bench: the community feed and the resource list as a brand-ceo member with 100,000 posts and
+// 10,000 resources in the database, against the constant route, on the production server.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openPglite, openPostgres, type DatabaseHandle } from "../server/db/client";
+import { BENCH_POSTS, BENCH_RESOURCES, fillContent } from "./content-data";
+import { formatResult, load, signIn, signUpMember } from "./http-load";
+import { startProductionServer, stopServer } from "./server";
+
+const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-pass-1" };
+
+async function prepared(handle: DatabaseHandle): Promise<void> {
+  try {
+    await handle.migrate();
+    await fillContent(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function brandCeoCookie(base: string): Promise<string> {
+  const member = await signUpMember(base, "Bench Brand CEO");
+  const admin = await signIn(base, ADMIN.email, ADMIN.password);
+  const me = (await (await fetch(`${base}/api/me`, { headers: { cookie: member } })).json()) as { user: { id: string } };
+  const response = await fetch(`${base}/api/admin/users/${me.user.id}`, {
+    method: "PATCH",
+    headers: { cookie: admin, origin: base, "content-type": "application/json" },
+    body: JSON.stringify({ membershipTier: "brand-ceo" }),
+  });
+  if (!response.ok) throw new Error(`tier change failed: ${response.status}`);
+  return member;
+}
+
+async function benchContent(label: string, env: Record<string, string>, port: number): Promise<void> {
+  const server = await startProductionServer(port, { ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: "false" });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const cookie = await brandCeoCookie(base);
+    const feed = (await (await fetch(`${base}/api/community/posts`, { headers: { cookie } })).json()) as { posts: unknown[]; nextCursor: string };
+    if (feed.posts.length === 0) throw new Error("the feed is empty");
+    await load(`${base}/api/config`);
+    const constant = await load(`${base}/api/config`);
+    const routes = [
+      ["GET /api/community/posts", `${base}/api/community/posts`],
+      ["GET /api/community/posts (page 2)", `${base}/api/community/posts?cursor=${encodeURIComponent(feed.nextCursor)}`],
+      ["GET /api/community/posts?category=funding", `${base}/api/community/posts?category=funding`],
+      ["GET /api/resources", `${base}/api/resources`],
+      ["GET /api/resources?category=legal", `${base}/api/resources?category=legal`],
+    ] as const;
+    console.log(`\n${label}: ${BENCH_POSTS.toLocaleString("en-US")} posts, ${BENCH_RESOURCES.toLocaleString("en-US")} resources, as a brand-ceo member`);
+    console.log(formatResult("constant GET /api/config", constant));
+    for (const [name, url] of routes) {
+      const result = await load(url, { cookie });
+      console.log(`${formatResult(name, result)}  (${((result.requestsPerSecond / constant.requestsPerSecond) * 100).toFixed(1)} % of constant)`);
+    }
+  } finally {
+    await stopServer(server);
+  }
+}
+
+export async function benchContentRoutes(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-content-"));
+  try {
+    await prepared(openPglite(path.join(dataDir, "db")));
+    await benchContent("PGlite (embedded default)", { DATA_DIR: dataDir }, 3213);
+    const adminUrl = process.env.BENCH_DATABASE_URL;
+    if (!adminUrl) return console.log("\n(BENCH_DATABASE_URL is not set: PostgreSQL run skipped)");
+    const name = `bench_content_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    try {
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      await prepared(openPostgres(url.toString()));
+      await benchContent("PostgreSQL (BENCH_DATABASE_URL)", { DATA_DIR: dataDir, DATABASE_URL: url.toString() }, 3214);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

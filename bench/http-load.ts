@@ -1,0 +1,35 @@
+import autocannon from "autocannon";
+
+export const CONNECTIONS = 50;
+export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+export interface RouteResult {
+  requestsPerSecond: number;
+  p99: number;
+  non2xx: number;
+}
+
+/** 50 connections for DURATION_SECONDS against one URL. */
+export async function load(url: string, headers: Record<string, string> = {}): Promise<RouteResult> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
+  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
+}
+
+export function formatResult(label: string, result: RouteResult): string {
+  return `  ${label.padEnd(42)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${result.p99} ms  non-2xx ${result.non2xx}`;
+}
+
+async function authenticate(base: string, path: string, body: object): Promise<string> {
+  const response = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${path} failed: ${response.status} ${await response.text()}`);
+  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+}
+
+/** A new member's session cookie. */
+export function signUpMember(base: string, name = "Bench Member"): Promise<string> {
+  return authenticate(base, "/api/auth/sign-up/email", { name, email: `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`, password: "bench-pass-1" });
+}
+
+export function signIn(base: string, email: string, password: string): Promise<string> {
+  return authenticate(base, "/api/auth/sign-in/email", { email, password });
+}
