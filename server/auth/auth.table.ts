@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -23,6 +23,7 @@ export const users = pgTable(
     tierOverride: text("tier_override", { enum: ["inventor", "entrepreneur", "brand-ceo"] }),
     isActive: boolean("is_active").notNull().default(true),
     lastLogin: timestamp("last_login", { withTimezone: true }),
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     ...timestamps,
   },
   (table) => [index("users_created_at_idx").on(table.createdAt), index("users_lower_email_idx").on(sql`lower(${table.email})`)],
@@ -75,4 +76,21 @@ export const verifications = pgTable(
     ...timestamps,
   },
   (table) => [index("verifications_identifier_idx").on(table.identifier)],
+);
+
+/** better-auth's two-factor plugin: the TOTP secret and recovery codes (both encrypted by better-auth). */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (table) => [index("two_factors_user_id_idx").on(table.userId), index("two_factors_secret_idx").on(table.secret)],
 );
