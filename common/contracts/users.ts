@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ROLES, TIERS } from "../tiers";
+import { AUTH_MESSAGES, EmailSchema, PasswordSchema } from "./auth";
 
 /** An account as the admin area lists it (spec 001 §3 profile fields). */
 export const AdminUserSchema = z.object({
@@ -31,6 +32,84 @@ export const UsersPageSchema = z.object({
 });
 export type UsersPage = z.infer<typeof UsersPageSchema>;
 
-/** PATCH /api/admin/users/:id: an admin's change of one account. */
-export const UserChangeSchema = z.object({ membershipTier: z.enum(TIERS) });
+/** PATCH /api/admin/users/:id: an admin's change of one account, one field at a time (each behind a confirm dialog). */
+export const UserChangeSchema = z.union([
+  z.object({ membershipTier: z.enum(TIERS) }).strict(),
+  z.object({ role: z.enum(ROLES) }).strict(),
+  z.object({ isActive: z.boolean() }).strict(),
+]);
 export type UserChange = z.infer<typeof UserChangeSchema>;
+
+/** User admin texts, word for word from spec 001 §5, §8 where it gives them. */
+export const USER_ADMIN_MESSAGES = {
+  createFailed: "Failed to create user",
+  loadFailed: "Failed to load users. Please try again.",
+  actionFailed: "An error occurred. Please try again.",
+  selectUsers: "Please select at least one user to send an email to",
+  subjectAndMessage: "Please provide both subject and message",
+  noUsersSelected: "No users selected to receive this email",
+  emailsQueued: "Emails sent successfully!",
+  cannotChangeSelf: "You cannot change your own account here",
+  lastAdmin: "There must always be at least one active admin",
+  deletedMember: "Deleted member",
+} as const;
+
+/** POST /api/admin/users: the Add User modal (spec 001 §5); the account is created already confirmed. */
+export const CreateUserSchema = z
+  .object({
+    name: z.string({ error: AUTH_MESSAGES.nameRequired }).trim().min(1, AUTH_MESSAGES.nameRequired).max(200),
+    email: EmailSchema,
+    password: PasswordSchema,
+    confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDoNotMatch }),
+    role: z.enum(ROLES).default("user"),
+    membershipTier: z.enum(TIERS).default("free"),
+    isActive: z.boolean().default(true),
+  })
+  .refine((input) => input.password === input.confirmPassword, { path: ["confirmPassword"], message: AUTH_MESSAGES.passwordsDoNotMatch });
+export type CreateUserInput = z.input<typeof CreateUserSchema>;
+
+/** POST /api/admin/users/email: mail to a selection of accounts (queued in the outbox, sent in batches). */
+export const BulkEmailSchema = z.object({
+  userIds: z.array(z.string().min(1).max(100)).min(1, USER_ADMIN_MESSAGES.noUsersSelected).max(10_000),
+  subject: z.string({ error: USER_ADMIN_MESSAGES.subjectAndMessage }).trim().min(1, USER_ADMIN_MESSAGES.subjectAndMessage).max(300),
+  message: z.string({ error: USER_ADMIN_MESSAGES.subjectAndMessage }).trim().min(1, USER_ADMIN_MESSAGES.subjectAndMessage).max(50_000),
+});
+export const BulkEmailResponseSchema = z.object({ queued: z.number().int() });
+
+/** Danger zone answers: how many accounts changed (the acting admin is never among them). */
+export const BulkChangeResponseSchema = z.object({ changed: z.number().int() });
+/** GET /api/admin/users/danger-zone: the counts the confirmations state before anything happens. */
+export const DangerZoneCountsSchema = z.object({ inactiveUsers: z.number().int(), otherAdmins: z.number().int() });
+export type DangerZoneCounts = z.infer<typeof DangerZoneCountsSchema>;
+
+/** GET /api/admin/audit-log?page=: newest first. */
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  actorEmail: z.string(),
+  targetEmail: z.string(),
+  action: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditLogPageSchema = z.object({ entries: z.array(AuditEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type AuditLogPage = z.infer<typeof AuditLogPageSchema>;
+
+/** GET /api/admin/stats: the admin dashboard (spec 001 §2.3), computed by the database. */
+export const AdminStatsSchema = z.object({
+  counts: z.object({
+    total: z.number().int(),
+    active: z.number().int(),
+    inactive: z.number().int(),
+    admins: z.number().int(),
+    byTier: z.record(z.enum(TIERS), z.number().int()),
+  }),
+  recentRegistrations: z.array(AdminUserSchema).max(5),
+  recentLogins: z.array(AdminUserSchema).max(5),
+  /** The last 12 weeks, oldest first; `week` is the Monday (YYYY-MM-DD). Members per tier counts accounts created by that week's end, by their tier today. */
+  weeks: z.array(z.object({ week: z.string(), signUps: z.number().int(), membersByTier: z.record(z.enum(TIERS), z.number().int()) })),
+  /** Monthly recurring revenue in cents from active subscriptions, by tier, at the plan prices. */
+  mrrCentsByTier: z.record(z.enum(["inventor", "entrepreneur", "brand-ceo"]), z.number().int()),
+});
+export type AdminStats = z.infer<typeof AdminStatsSchema>;

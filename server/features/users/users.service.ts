@@ -49,6 +49,7 @@ export async function listUsers(db: Database, query: { search: string; page: num
  * becomes the higher of the two; "free" removes the grant. Recorded in the audit log.
  */
 export async function changeUser(db: Database, actor: Viewer, userId: string, change: UserChange, graceDays: number): Promise<AdminUser> {
+  if (!("membershipTier" in change)) throw new AppError("BAD_REQUEST", "Only tier changes are supported");
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     const [before] = await txDb.select().from(users).where(eq(users.id, userId)).for("update");
