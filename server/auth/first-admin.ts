@@ -1,4 +1,5 @@
 import type { Auth } from "./auth";
+import { createConfirmedAccount } from "./confirmed-account";
 
 export interface AdminAccount {
   email: string;
@@ -10,23 +11,6 @@ export interface AdminAccount {
  * Creates an admin account (tier brand-ceo, active, email confirmed) unless the email is taken.
  * Returns whether it created one.
  */
-export async function createAdminAccount(auth: Auth, { email, password, name }: AdminAccount): Promise<boolean> {
-  const context = await auth.$context;
-  const normalized = email.trim().toLowerCase();
-  if (await context.internalAdapter.findUserByEmail(normalized)) return false;
-  const user = await context.internalAdapter.createUser({
-    email: normalized,
-    name,
-    emailVerified: true,
-    role: "admin",
-    membershipTier: "brand-ceo",
-    isActive: true,
-  }, { method: "admin" });
-  await context.internalAdapter.linkAccount({
-    userId: user.id,
-    providerId: "credential",
-    accountId: user.id,
-    password: await context.password.hash(password),
-  });
-  return true;
+export async function createAdminAccount(auth: Auth, account: AdminAccount): Promise<boolean> {
+  return (await createConfirmedAccount(auth, { ...account, role: "admin", membershipTier: "brand-ceo", isActive: true })) !== null;
 }
