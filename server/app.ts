@@ -79,13 +79,13 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   const billing = await registerBilling(app, { env, db, logger, viewers, origin });
   await app.register(systemRoutes, { isDatabaseReady: () => database.ping(), publicConfig: buildPublicConfig(env, billing.config) });
   await app.register(profileRoutes, { db, auth, viewers });
-  await app.register(membersRoutes);
   await app.register(outboxRoutes, { db });
   const news = createNewsService({ db, logger, feedUrl: env.NEWS_FEED_URL, cacheSeconds: env.NEWS_CACHE_SECONDS, allowPrivate: env.NEWS_ALLOW_PRIVATE });
   await app.register(newsRoutes, { news });
-  await app.register(mastermindsRoutes);
   await app.register(universityRoutes);
   const content: ContentDeps = { db, files: createLocalFileStore(path.join(env.DATA_DIR, "files")), fileLinks: createFileLinkSigner(authSecret) };
+  await app.register(membersRoutes, content);
+  await app.register(mastermindsRoutes, content);
   await app.register(sessionsRoutes, content);
   await app.register(communityRoutes, content);
   await app.register(resourcesRoutes, content);

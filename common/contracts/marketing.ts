@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTENT_LEVELS } from "../content";
 import { PAID_TIERS } from "../tiers";
 
 /** A "Latest News" item as the server hands it over: description already sanitized HTML. */
@@ -31,17 +32,22 @@ export const CourseOutlineResponseSchema = z.discriminatedUnion("locked", [
 ]);
 export type CourseOutlineResponse = z.infer<typeof CourseOutlineResponseSchema>;
 
-/** A session on the public Masterminds page; `recordingUrl` only reaches viewers allowed to watch it. */
+/**
+ * A session on the public Masterminds page: everyone sees the programme; `canAccess` and
+ * `recordingUrl` follow the members' session rule, so a recording only reaches viewers allowed to watch it.
+ */
 export const PublicMastermindSessionSchema = z.object({
+  /** The session's id (as in the members area), as a string. */
   id: z.string(),
   title: z.string(),
+  /** US long date, "June 15, 2025". */
   date: z.string(),
   time: z.string(),
   location: z.string(),
   description: z.string(),
   facilitator: z.string(),
   participants: z.number().int(),
-  tier: z.enum(PAID_TIERS),
+  tier: z.enum(CONTENT_LEVELS),
   isPast: z.boolean(),
   hasRecording: z.boolean(),
   recordingUrl: z.string().nullable(),

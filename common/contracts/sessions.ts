@@ -41,6 +41,8 @@ export const SessionsResponseSchema = z.object({
 });
 export type SessionsResponse = z.infer<typeof SessionsResponseSchema>;
 
+const PARTICIPANTS_MESSAGE = "Participants must be a whole number from 0 to 100,000";
+
 /** POST /api/admin/sessions and PUT /api/admin/sessions/:id (spec 001 §5: every field but the recording required). */
 export const SessionInputSchema = z
   .object({
@@ -50,14 +52,23 @@ export const SessionInputSchema = z
     location: required("Location"),
     description: required("Description", 5000),
     tier: z.enum(CONTENT_LEVELS, { error: requiredMessage("Tier") }),
-    facilitator: z.string().trim().max(200).default(""),
-    participants: z.number().int().min(0).max(100000).default(0),
+    facilitator: z.string().trim().max(200, "Facilitator is too long").default(""),
+    participants: z.number({ error: PARTICIPANTS_MESSAGE }).int(PARTICIPANTS_MESSAGE).min(0, PARTICIPANTS_MESSAGE).max(100_000, PARTICIPANTS_MESSAGE).default(0),
     isPast: z.boolean().default(false),
     recordingUrl: httpUrl.or(z.literal("")).nullish(),
   })
   .transform((input) => ({ ...input, recordingUrl: input.isPast && input.recordingUrl ? input.recordingUrl : null }));
 export type SessionInput = z.input<typeof SessionInputSchema>;
+/** A validated session as the server stores it. */
+export type SessionValues = z.output<typeof SessionInputSchema>;
 
 /** POST/DELETE /api/members/sessions/:id/rsvp answer. */
 export const RsvpResponseSchema = z.object({ going: z.boolean(), attendees: z.array(AttendeeSchema) });
 export type RsvpResponse = z.infer<typeof RsvpResponseSchema>;
+
+/** Refusals of the sessions endpoints. */
+export const SESSION_MESSAGES = {
+  notFound: "Session not found",
+  notInPlan: "Your membership does not include this session.",
+  rsvpClosed: "This session has already taken place, so RSVPs are closed.",
+} as const;

@@ -50,15 +50,23 @@ export const VideoInputSchema = z.discriminatedUnion("source", [
       .string({ error: CONTENT_MESSAGES.invalidYoutubeUrl })
       .max(500)
       .refine((value) => extractYoutubeId(value) !== null, CONTENT_MESSAGES.invalidYoutubeUrl),
+    /** The day it is added unless given. */
+    releaseDate: z.iso.date({ error: "Please enter a valid release date" }).optional(),
   }),
   z.object({
     source: z.literal("file"),
     ...common,
+    /**
+     * Where the video is played from. Required unless the video already holds a stored file, which an
+     * edit without a URL keeps; a URL replaces the stored file.
+     */
     fileUrl: z
       .string({ error: requiredMessage("Video URL") })
       .trim()
       .max(2000)
-      .refine((value) => /^https?:\/\//i.test(value), "Please enter a valid URL starting with http:// or https://"),
+      .refine((value) => value === "" || /^https?:\/\//i.test(value), "Please enter a valid URL starting with http:// or https://")
+      .transform((value) => (value === "" ? null : value))
+      .nullish(),
     duration: required("Duration", 20),
     releaseDate: z.iso.date({ error: requiredMessage("Release date") }),
     thumbnailUrl: z

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, cookiesFrom, postJson, signIn, signUp, TEST_ORIGIN, TEST_SECRET, uniqueEmail, type TestApp } from "../test/build-test-app";
 import { sessions, users } from "./auth.table";
 import { VIEWER_CACHE_MS } from "./viewer";
+import { seedDemoContent } from "../features/content/seed-demo";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -79,6 +80,7 @@ describe("the members and admin API", () => {
   });
 
   it("shows each tier only the dashboard events it may see", async () => {
+    await seedDemoContent(t.database.db, t.files);
     const email = uniqueEmail();
     const cookie = await signUp(t.app, { name: "Tiered", email, password: "secret1" });
     const titles = async () => (await dashboard(cookie)).json().events.map((event: { title: string }) => event.title);

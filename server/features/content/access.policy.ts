@@ -9,6 +9,9 @@ import type { Viewer } from "../../auth/viewer";
  * Readings chosen where the documents leave room:
  * - Admins see everything; a deactivated account sees what an anonymous visitor sees.
  * - Sessions: a session of tier `all` is open to every paid tier. Free members and visitors see none.
+ *   The public Masterminds page follows the same rule: spec 000 §6 also says only entrepreneur and
+ *   brand-ceo "have access" there, which would lock inventors out of sessions the members area opens
+ *   to them; one rule for both pages wins.
  * - Dashboard events come from the upcoming sessions with the session rule, except that a free member
  *   also sees the sessions of tier `all`: spec 000 §6 shows the monthly mastermind "to all" on the
  *   dashboard, where it invites them to upgrade, while the session list stays closed to them.

@@ -1,23 +1,24 @@
 import type { FastifyInstance } from "fastify";
+import { CONTENT_LEVELS } from "../../../common/content";
 import type { PublicMastermindSession, PublicMastermindsResponse } from "../../../common/contracts/marketing";
-import { canAccessSession, canJoinMasterminds } from "./masterminds.policy";
-import { PUBLIC_SESSIONS, type PublicSessionRecord } from "./public-sessions.data";
+import type { Database } from "../../db/client";
+import { sessionLevelsFor } from "../content/access.policy";
+import { formatSessionDate } from "../sessions/session-time";
+import { sessionsOfLevels, type SessionRow } from "../sessions/sessions.service";
 
-const DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-
-/** The public Masterminds page: everyone sees the programme; recording links only reach those allowed. */
-export async function mastermindsRoutes(app: FastifyInstance): Promise<void> {
+/** The public Masterminds page: everyone sees the whole programme; join and recording links follow the session rule. */
+export async function mastermindsRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
   app.get("/api/masterminds", async (request, reply): Promise<PublicMastermindsResponse> => {
     reply.header("cache-control", "private, no-store");
-    const now = new Date();
     const viewer = request.viewer;
-    const toDto = (session: PublicSessionRecord): PublicMastermindSession & { sortKey: number } => {
-      const canAccess = canAccessSession(viewer, session);
-      const date = session.date(now);
+    const levels = sessionLevelsFor(viewer);
+    const toPublic = (session: SessionRow): PublicMastermindSession => {
+      const canAccess = levels.includes(session.tier);
+      const recordingUrl = session.isPast ? session.recordingUrl : null;
       return {
-        id: session.id,
+        id: String(session.id),
         title: session.title,
-        date: DATE.format(date),
+        date: formatSessionDate(session.date),
         time: session.time,
         location: session.location,
         description: session.description,
@@ -25,18 +26,12 @@ export async function mastermindsRoutes(app: FastifyInstance): Promise<void> {
         participants: session.participants,
         tier: session.tier,
         isPast: session.isPast,
-        hasRecording: session.recordingPath !== null,
-        recordingUrl: canAccess ? session.recordingPath : null,
+        hasRecording: recordingUrl !== null,
+        recordingUrl: canAccess ? recordingUrl : null,
         canAccess,
-        sortKey: date.getTime(),
       };
     };
-    const sessions = PUBLIC_SESSIONS.map(toDto);
-    const strip = ({ sortKey: _sortKey, ...session }: PublicMastermindSession & { sortKey: number }) => session;
-    return {
-      hasAccess: canJoinMasterminds(viewer),
-      upcoming: sessions.filter((session) => !session.isPast).sort((a, b) => a.sortKey - b.sortKey).map(strip),
-      past: sessions.filter((session) => session.isPast).sort((a, b) => b.sortKey - a.sortKey).map(strip),
-    };
+    const { upcoming, past } = await sessionsOfLevels(db, CONTENT_LEVELS);
+    return { hasAccess: sessionLevelsFor(viewer).length > 0, upcoming: upcoming.map(toPublic), past: past.map(toPublic) };
   });
 }

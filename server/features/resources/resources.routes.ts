@@ -1,4 +1,85 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import {
+  ResourceInputSchema,
+  ResourcesQuerySchema,
+  type AdminResource,
+  type AdminResourcesResponse,
+  type Resource,
+  type ResourcesResponse,
+} from "../../../common/contracts/resources";
+import { memberOf, requireAdmin } from "../../auth/guards";
+import { deliverFile } from "../../files/file-delivery";
+import { AppError } from "../../errors";
 import type { ContentDeps } from "../content/content-deps";
+import {
+  createResource,
+  deleteResource,
+  findResource,
+  listAdminResources,
+  listResources,
+  opensResource,
+  readResource,
+  updateResource,
+} from "./resources.service";
 
-export async function resourcesRoutes(_app: FastifyInstance, _deps: ContentDeps): Promise<void> {}
+const ResourceParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The resource library (spec 000 §2, §6) and its admin screen (spec 001). */
+export async function resourcesRoutes(app: FastifyInstance, deps: ContentDeps): Promise<void> {
+  app.get("/api/resources", async (request, reply): Promise<ResourcesResponse> => {
+    const { category } = ResourcesQuerySchema.parse(request.query);
+    // The links inside are signed for this viewer.
+    reply.header("cache-control", "private, no-store");
+    return { resources: await listResources(deps, request.viewer, category) };
+  });
+
+  app.get("/api/resources/:id", async (request, reply): Promise<Resource> => {
+    const { id } = ResourceParamsSchema.parse(request.params);
+    reply.header("cache-control", "private, no-store");
+    return readResource(deps, request.viewer, id);
+  });
+
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/api/resources/:id/file",
+    handler: async (request, reply) => {
+      const { id } = ResourceParamsSchema.parse(request.params);
+      const row = await findResource(deps, id);
+      if (!row) throw new AppError("NOT_FOUND", "Resource not found");
+      return deliverFile(request, reply, deps, {
+        kind: "resource",
+        id,
+        allowed: opensResource(request.viewer, row),
+        fileKey: row.fileKey,
+        externalUrl: row.fileUrl,
+        fileType: row.fileType,
+        fileName: row.fileName ?? row.title,
+        disposition: "attachment",
+      });
+    },
+  });
+
+  app.get("/api/admin/resources", { preHandler: requireAdmin }, async (request, reply): Promise<AdminResourcesResponse> => {
+    reply.header("cache-control", "private, no-store");
+    return { resources: await listAdminResources(deps, memberOf(request)) };
+  });
+
+  app.post("/api/admin/resources", { preHandler: requireAdmin }, async (request, reply): Promise<AdminResource> => {
+    const input = ResourceInputSchema.parse(request.body);
+    reply.code(201);
+    return createResource(deps, memberOf(request).userId, input);
+  });
+
+  app.put("/api/admin/resources/:id", { preHandler: requireAdmin }, async (request): Promise<AdminResource> => {
+    const { id } = ResourceParamsSchema.parse(request.params);
+    const input = ResourceInputSchema.parse(request.body);
+    return updateResource(deps, memberOf(request).userId, id, input);
+  });
+
+  app.delete("/api/admin/resources/:id", { preHandler: requireAdmin }, async (request, reply) => {
+    const { id } = ResourceParamsSchema.parse(request.params);
+    await deleteResource(deps, id);
+    return reply.code(204).send();
+  });
+}

@@ -1,4 +1,70 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { VideoInputSchema, type AdminVideo, type AdminVideosResponse, type TrainingVideo, type VideosResponse } from "../../../common/contracts/videos";
+import { memberOf, requireAdmin } from "../../auth/guards";
+import { AppError } from "../../errors";
+import { deliverFile } from "../../files/file-delivery";
 import type { ContentDeps } from "../content/content-deps";
+import { createVideo, deleteVideo, findVideo, listAdminVideos, listVideos, readVideo, seesVideo, updateVideo } from "./videos.service";
 
-export async function videosRoutes(_app: FastifyInstance, _deps: ContentDeps): Promise<void> {}
+const VideoParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Training videos (spec 000 §2, §6) and their admin screen (spec 001). */
+export async function videosRoutes(app: FastifyInstance, deps: ContentDeps): Promise<void> {
+  app.get("/api/videos", async (request, reply): Promise<VideosResponse> => {
+    // The stream links inside are signed for this viewer.
+    reply.header("cache-control", "private, no-store");
+    return listVideos(deps, request.viewer);
+  });
+
+  app.get("/api/videos/:id", async (request, reply): Promise<TrainingVideo> => {
+    const { id } = VideoParamsSchema.parse(request.params);
+    reply.header("cache-control", "private, no-store");
+    return readVideo(deps, request.viewer, id);
+  });
+
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/api/videos/:id/stream",
+    handler: async (request, reply) => {
+      const { id } = VideoParamsSchema.parse(request.params);
+      const row = await findVideo(deps, id);
+      if (!row) throw new AppError("NOT_FOUND", "Video not found");
+      // A YouTube video plays from YouTube's embed; there is nothing of ours to stream.
+      const isFile = !row.isYoutube;
+      return deliverFile(request, reply, deps, {
+        kind: "video",
+        id,
+        allowed: seesVideo(request.viewer, row),
+        fileKey: isFile ? row.fileKey : null,
+        externalUrl: isFile ? row.url : null,
+        fileType: row.fileType,
+        fileName: row.fileName,
+        disposition: "inline",
+      });
+    },
+  });
+
+  app.get("/api/admin/videos", { preHandler: requireAdmin }, async (request, reply): Promise<AdminVideosResponse> => {
+    reply.header("cache-control", "private, no-store");
+    return { videos: await listAdminVideos(deps, memberOf(request)) };
+  });
+
+  app.post("/api/admin/videos", { preHandler: requireAdmin }, async (request, reply): Promise<AdminVideo> => {
+    const input = VideoInputSchema.parse(request.body);
+    reply.code(201);
+    return createVideo(deps, memberOf(request), input);
+  });
+
+  app.put("/api/admin/videos/:id", { preHandler: requireAdmin }, async (request): Promise<AdminVideo> => {
+    const { id } = VideoParamsSchema.parse(request.params);
+    const input = VideoInputSchema.parse(request.body);
+    return updateVideo(deps, memberOf(request), id, input);
+  });
+
+  app.delete("/api/admin/videos/:id", { preHandler: requireAdmin }, async (request, reply) => {
+    const { id } = VideoParamsSchema.parse(request.params);
+    await deleteVideo(deps, id);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,122 @@
+import { asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { REQUIRED_PLAN, type ResourceCategory } from "../../../common/content";
+import type { AdminResource, Resource, ResourceInputSchema } from "../../../common/contracts/resources";
+import { AppError } from "../../errors";
+import type { Viewer } from "../../auth/viewer";
+import { resourceTiersFor, type ContentViewer } from "../content/access.policy";
+import type { ContentDeps } from "../content/content-deps";
+import { resources } from "./resources.table";
+
+type ResourceRow = typeof resources.$inferSelect;
+type ResourceInput = z.output<typeof ResourceInputSchema>;
+
+const NOT_FOUND = "Resource not found";
+const LOCKED = "Upgrade your membership to access this resource";
+
+function toResource(deps: ContentDeps, row: ResourceRow, locked: boolean, viewerId: string | null): Resource {
+  const hasFile = row.fileKey !== null || row.fileUrl !== null;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    category: row.category,
+    tier: row.tier,
+    featured: row.featured,
+    locked,
+    requiredPlan: locked && row.tier !== "free" ? REQUIRED_PLAN[row.tier] : null,
+    downloadUrl: !locked && hasFile ? `/api/resources/${row.id}/file?${deps.fileLinks.sign("resource", row.id, viewerId)}` : null,
+  };
+}
+
+function toAdminResource(deps: ContentDeps, row: ResourceRow, viewerId: string): AdminResource {
+  return { ...toResource(deps, row, false, viewerId), fileUrl: row.fileUrl, createdAt: row.createdAt.toISOString() };
+}
+
+/** Featured first, then free, then title (spec 000 §5); the id keeps equal titles in a stable order. */
+async function selectResources(deps: ContentDeps, viewer: ContentViewer, category: ResourceCategory | "all") {
+  return deps.db
+    .select({ ...getTableColumns(resources), locked: sql<boolean>`not (${inArray(resources.tier, resourceTiersFor(viewer))})` })
+    .from(resources)
+    .where(category === "all" ? undefined : eq(resources.category, category))
+    .orderBy(desc(resources.featured), sql`(${resources.tier} = 'free') desc`, asc(resources.title), asc(resources.id));
+}
+
+/** Every resource of the category; the ones outside the viewer's tiers come locked, without a link. */
+export async function listResources(deps: ContentDeps, viewer: Viewer | null, category: ResourceCategory | "all"): Promise<Resource[]> {
+  const rows = await selectResources(deps, viewer, category);
+  return rows.map(({ locked, ...row }) => toResource(deps, row, locked, viewer?.userId ?? null));
+}
+
+export async function findResource(deps: ContentDeps, id: number): Promise<ResourceRow | null> {
+  const [row] = await deps.db.select().from(resources).where(eq(resources.id, id));
+  return row ?? null;
+}
+
+export const opensResource = (viewer: ContentViewer, row: ResourceRow): boolean => resourceTiersFor(viewer).includes(row.tier);
+
+/** A single resource: 404 unknown, 403 locked (a locked resource's link must not leak). */
+export async function readResource(deps: ContentDeps, viewer: Viewer | null, id: number): Promise<Resource> {
+  const row = await findResource(deps, id);
+  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
+  if (!opensResource(viewer, row)) throw new AppError("FORBIDDEN", LOCKED);
+  return toResource(deps, row, false, viewer?.userId ?? null);
+}
+
+/** Everything, for the admin's content screen (the route is admin-only). */
+export async function listAdminResources(deps: ContentDeps, admin: Viewer): Promise<AdminResource[]> {
+  const rows = await selectResources(deps, admin, "all");
+  return rows.map(({ locked: _locked, ...row }) => toAdminResource(deps, row, admin.userId));
+}
+
+const editableFields = (input: ResourceInput) => ({
+  title: input.title,
+  description: input.description,
+  type: input.type,
+  category: input.category,
+  tier: input.tier,
+  featured: input.featured,
+});
+
+export async function createResource(deps: ContentDeps, adminId: string, input: ResourceInput): Promise<AdminResource> {
+  const [row] = await deps.db
+    .insert(resources)
+    .values({ ...editableFields(input), fileUrl: input.fileUrl ?? null })
+    .returning();
+  if (!row) throw new Error("resource insert returned no row");
+  return toAdminResource(deps, row, adminId);
+}
+
+/**
+ * Updates a resource. `fileUrl` left out keeps the file; null clears the address but keeps a stored
+ * file (the form shows no address for one); a new address replaces the stored file, which is removed.
+ */
+export async function updateResource(deps: ContentDeps, adminId: string, id: number, input: ResourceInput): Promise<AdminResource> {
+  const replacesStoredFile = typeof input.fileUrl === "string";
+  const { row, orphanKey } = await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select({ fileKey: resources.fileKey }).from(resources).where(eq(resources.id, id)).for("update");
+    if (!before) throw new AppError("NOT_FOUND", NOT_FOUND);
+    const [after] = await tx
+      .update(resources)
+      .set({
+        ...editableFields(input),
+        ...(input.fileUrl === undefined ? {} : { fileUrl: input.fileUrl }),
+        ...(replacesStoredFile ? { fileKey: null, fileName: null, fileType: null } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(resources.id, id))
+      .returning();
+    return { row: after, orphanKey: replacesStoredFile ? before.fileKey : null };
+  });
+  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
+  if (orphanKey) await deps.files.remove(orphanKey);
+  return toAdminResource(deps, row, adminId);
+}
+
+/** Deletes the row, then its stored file: a failed removal leaves an unreachable file, never a row without its file. */
+export async function deleteResource(deps: ContentDeps, id: number): Promise<void> {
+  const [row] = await deps.db.delete(resources).where(eq(resources.id, id)).returning({ fileKey: resources.fileKey });
+  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
+  if (row.fileKey) await deps.files.remove(row.fileKey);
+}
