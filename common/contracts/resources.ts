@@ -23,14 +23,20 @@ export const ResourceSchema = z.object({
 export type Resource = z.infer<typeof ResourceSchema>;
 
 /** GET /api/resources?category=: featured first, then free, then title. */
-export const ResourcesQuerySchema = z.object({ category: z.enum(["all", ...RESOURCE_CATEGORIES]).default("all") });
-export const ResourcesResponseSchema = z.object({ resources: z.array(ResourceSchema) });
+export const RESOURCES_PAGE_SIZE = 24;
+export const ResourcesQuerySchema = z.object({
+  category: z.enum(["all", ...RESOURCE_CATEGORIES]).default("all"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(RESOURCES_PAGE_SIZE),
+});
+/** One page of the library; `total` counts the whole category so the page can offer "Load more". */
+export const ResourcesResponseSchema = z.object({ resources: z.array(ResourceSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 export type ResourcesResponse = z.infer<typeof ResourcesResponseSchema>;
 
 /** The admin's view adds where the file lives. */
 export const AdminResourceSchema = ResourceSchema.extend({ fileUrl: z.string().nullable(), createdAt: z.string() });
 export type AdminResource = z.infer<typeof AdminResourceSchema>;
-export const AdminResourcesResponseSchema = z.object({ resources: z.array(AdminResourceSchema) });
+export const AdminResourcesResponseSchema = z.object({ resources: z.array(AdminResourceSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 export type AdminResourcesResponse = z.infer<typeof AdminResourcesResponseSchema>;
 
 /** POST /api/admin/resources and PUT /api/admin/resources/:id (spec 001 §5). The file is a URL until the media library lands. */

@@ -28,10 +28,10 @@ const ResourceParamsSchema = z.object({ id: z.coerce.number().int().positive().m
 /** The resource library (spec 000 §2, §6) and its admin screen (spec 001). */
 export async function resourcesRoutes(app: FastifyInstance, deps: ContentDeps): Promise<void> {
   app.get("/api/resources", async (request, reply): Promise<ResourcesResponse> => {
-    const { category } = ResourcesQuerySchema.parse(request.query);
+    const query = ResourcesQuerySchema.parse(request.query);
     // The links inside are signed for this viewer.
     reply.header("cache-control", "private, no-store");
-    return { resources: await listResources(deps, request.viewer, category) };
+    return listResources(deps, request.viewer, query);
   });
 
   app.get("/api/resources/:id", async (request, reply): Promise<Resource> => {
@@ -62,7 +62,7 @@ export async function resourcesRoutes(app: FastifyInstance, deps: ContentDeps): 
 
   app.get("/api/admin/resources", { preHandler: requireAdmin }, async (request, reply): Promise<AdminResourcesResponse> => {
     reply.header("cache-control", "private, no-store");
-    return { resources: await listAdminResources(deps, memberOf(request)) };
+    return listAdminResources(deps, memberOf(request), ResourcesQuerySchema.parse(request.query));
   });
 
   app.post("/api/admin/resources", { preHandler: requireAdmin }, async (request, reply): Promise<AdminResource> => {
