@@ -53,15 +53,17 @@ export const FeedQuerySchema = z.object({
 export const FeedResponseSchema = z.object({ posts: z.array(PostSchema), nextCursor: z.string().nullable() });
 export type FeedResponse = z.infer<typeof FeedResponseSchema>;
 
-const content = z
-  .string({ error: "Post content is required" })
-  .trim()
-  .min(1, "Post content is required")
-  .max(POST_MAX_LENGTH, `Posts are limited to ${POST_MAX_LENGTH} characters`);
+/** Post and reply text: trimmed, so blank text is refused rather than stored. */
+const textField = (noun: "Post" | "Reply") =>
+  z
+    .string({ error: `${noun} content is required` })
+    .trim()
+    .min(1, `${noun} content is required`)
+    .max(POST_MAX_LENGTH, `${noun}s are limited to ${POST_MAX_LENGTH} characters`);
 
-/** POST /api/community/posts (members) and PATCH /api/community/posts/:id. */
-export const PostInputSchema = z.object({ content, category: z.enum(POST_CATEGORIES).default("general") });
-/** POST /api/admin/community/posts and admin edits: the spec's post form (content, category, access level, featured). */
+/** POST /api/community/posts (members). */
+export const PostInputSchema = z.object({ content: textField("Post"), category: z.enum(POST_CATEGORIES).default("general") });
+/** POST /api/admin/community/posts: the spec's post form (content, category, access level, featured). */
 export const AdminPostInputSchema = PostInputSchema.extend({
   accessLevel: z.enum(CONTENT_LEVELS).default("all"),
   featured: z.boolean().default(false),
@@ -69,8 +71,20 @@ export const AdminPostInputSchema = PostInputSchema.extend({
 export type PostInput = z.input<typeof PostInputSchema>;
 export type AdminPostInput = z.input<typeof AdminPostInputSchema>;
 
+/**
+ * PATCH /api/community/posts/:id: the same bodies as above, but a field left out keeps its value
+ * (a default here would quietly reset an edited post's category, level or featured flag).
+ */
+export const PostEditSchema = z.object({ content: textField("Post"), category: z.enum(POST_CATEGORIES).optional() });
+export const AdminPostEditSchema = PostEditSchema.extend({
+  accessLevel: z.enum(CONTENT_LEVELS).optional(),
+  featured: z.boolean().optional(),
+});
+export type PostEdit = z.input<typeof PostEditSchema>;
+export type AdminPostEdit = z.input<typeof AdminPostEditSchema>;
+
 /** POST /api/community/posts/:id/replies and PATCH /api/community/replies/:id. */
-export const ReplyInputSchema = z.object({ content: content.meta({ description: "reply text" }) });
+export const ReplyInputSchema = z.object({ content: textField("Reply") });
 export type ReplyInput = z.infer<typeof ReplyInputSchema>;
 
 /** Answer of the like toggles. */

@@ -1,0 +1,52 @@
+import { eq, sql } from "drizzle-orm";
+import type { Reply, ReplyInput } from "../../../common/contracts/community";
+import type { Viewer } from "../../auth/viewer";
+import type { Database } from "../../db/client";
+import { AppError } from "../../errors";
+import { assertCanEdit, REPLY_NOT_FOUND, visiblePost, visibleReply } from "./community-access";
+import { readReply } from "./community-reads";
+import { communityPosts, communityReplies } from "./community.table";
+
+/** The reply and the post's reply_count change together, under the post's row lock. */
+export async function createReply(db: Database, viewer: Viewer, postId: number, input: ReplyInput): Promise<Reply> {
+  const id = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    await visiblePost(txDb, viewer, postId, true);
+    const [row] = await txDb.insert(communityReplies).values({ postId, authorId: viewer.userId, content: input.content }).returning({ id: communityReplies.id });
+    await txDb
+      .update(communityPosts)
+      .set({ replyCount: sql`${communityPosts.replyCount} + 1` })
+      .where(eq(communityPosts.id, postId));
+    return row?.id;
+  });
+  return readWritten(db, viewer, id);
+}
+
+export async function editReply(db: Database, viewer: Viewer, id: number, input: ReplyInput): Promise<Reply> {
+  const reply = await visibleReply(db, viewer, id);
+  assertCanEdit(viewer, reply.authorId);
+  await db.update(communityReplies).set({ content: input.content, updatedAt: new Date() }).where(eq(communityReplies.id, id));
+  return readWritten(db, viewer, id);
+}
+
+export async function deleteReply(db: Database, viewer: Viewer, id: number): Promise<void> {
+  const reply = await visibleReply(db, viewer, id);
+  assertCanEdit(viewer, reply.authorId);
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    // Post row first, as every other write to this post's replies does.
+    await txDb.select({ id: communityPosts.id }).from(communityPosts).where(eq(communityPosts.id, reply.postId)).for("no key update");
+    const deleted = await txDb.delete(communityReplies).where(eq(communityReplies.id, id)).returning({ id: communityReplies.id });
+    if (deleted.length === 0) throw new AppError("NOT_FOUND", REPLY_NOT_FOUND);
+    await txDb
+      .update(communityPosts)
+      .set({ replyCount: sql`${communityPosts.replyCount} - 1` })
+      .where(eq(communityPosts.id, reply.postId));
+  });
+}
+
+async function readWritten(db: Database, viewer: Viewer, id: number | undefined): Promise<Reply> {
+  const reply = id === undefined ? null : await readReply(db, viewer, id);
+  if (!reply) throw new AppError("NOT_FOUND", REPLY_NOT_FOUND);
+  return reply;
+}
