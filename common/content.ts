@@ -124,4 +124,7 @@ export const CONTENT_MESSAGES = {
 } as const;
 
 /** Field messages of the content forms (spec 001 §5 lists the required fields, not their texts). */
+export const INVALID_URL_MESSAGE = "Please enter a valid URL starting with http:// or https://";
+export const MAX_SESSION_PARTICIPANTS = 100_000;
+export const PARTICIPANTS_MESSAGE = "Participants must be a whole number from 0 to 100,000";
 export const requiredMessage = (field: string) => `${field} is required`;

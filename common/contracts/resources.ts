@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RESOURCE_CATEGORIES, RESOURCE_TIERS, requiredMessage } from "../content";
+import { INVALID_URL_MESSAGE, requiredMessage, RESOURCE_CATEGORIES, RESOURCE_TIERS } from "../content";
 import { PAID_TIERS } from "../tiers";
 
 const required = (field: string, max = 200) => z.string({ error: requiredMessage(field) }).trim().min(1, requiredMessage(field)).max(max, `${field} is too long`);
@@ -51,7 +51,7 @@ export const ResourceInputSchema = z.object({
     .string()
     .trim()
     .max(2000)
-    .refine((value) => value === "" || /^https?:\/\//i.test(value), "Please enter a valid URL starting with http:// or https://")
+    .refine((value) => value === "" || /^https?:\/\//i.test(value), INVALID_URL_MESSAGE)
     .transform((value) => (value === "" ? null : value))
     .nullish(),
 });

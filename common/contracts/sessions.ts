@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { CONTENT_LEVELS, requiredMessage } from "../content";
+import { CONTENT_LEVELS, INVALID_URL_MESSAGE, MAX_SESSION_PARTICIPANTS, PARTICIPANTS_MESSAGE, requiredMessage } from "../content";
 
 const required = (field: string, max = 200) => z.string({ error: requiredMessage(field) }).trim().min(1, requiredMessage(field)).max(max, `${field} is too long`);
 const httpUrl = z
   .string()
   .trim()
   .max(2000)
-  .refine((value) => /^https?:\/\//i.test(value), "Please enter a valid URL starting with http:// or https://");
+  .refine((value) => /^https?:\/\//i.test(value), INVALID_URL_MESSAGE);
 
 /** A person who said they are coming to a session. */
 export const AttendeeSchema = z.object({ id: z.string(), name: z.string() });
@@ -41,7 +41,6 @@ export const SessionsResponseSchema = z.object({
 });
 export type SessionsResponse = z.infer<typeof SessionsResponseSchema>;
 
-const PARTICIPANTS_MESSAGE = "Participants must be a whole number from 0 to 100,000";
 
 /** POST /api/admin/sessions and PUT /api/admin/sessions/:id (spec 001 §5: every field but the recording required). */
 export const SessionInputSchema = z
@@ -53,7 +52,7 @@ export const SessionInputSchema = z
     description: required("Description", 5000),
     tier: z.enum(CONTENT_LEVELS, { error: requiredMessage("Tier") }),
     facilitator: z.string().trim().max(200, "Facilitator is too long").default(""),
-    participants: z.number({ error: PARTICIPANTS_MESSAGE }).int(PARTICIPANTS_MESSAGE).min(0, PARTICIPANTS_MESSAGE).max(100_000, PARTICIPANTS_MESSAGE).default(0),
+    participants: z.number({ error: PARTICIPANTS_MESSAGE }).int(PARTICIPANTS_MESSAGE).min(0, PARTICIPANTS_MESSAGE).max(MAX_SESSION_PARTICIPANTS, PARTICIPANTS_MESSAGE).default(0),
     isPast: z.boolean().default(false),
     recordingUrl: httpUrl.or(z.literal("")).nullish(),
   })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTENT_LEVELS, CONTENT_MESSAGES, extractYoutubeId, requiredMessage, VIDEO_CATEGORIES } from "../content";
+import { CONTENT_LEVELS, CONTENT_MESSAGES, extractYoutubeId, INVALID_URL_MESSAGE, requiredMessage, VIDEO_CATEGORIES } from "../content";
 
 const required = (field: string, max = 200) => z.string({ error: requiredMessage(field) }).trim().min(1, requiredMessage(field)).max(max, `${field} is too long`);
 
@@ -64,7 +64,7 @@ export const VideoInputSchema = z.discriminatedUnion("source", [
       .string({ error: requiredMessage("Video URL") })
       .trim()
       .max(2000)
-      .refine((value) => value === "" || /^https?:\/\//i.test(value), "Please enter a valid URL starting with http:// or https://")
+      .refine((value) => value === "" || /^https?:\/\//i.test(value), INVALID_URL_MESSAGE)
       .transform((value) => (value === "" ? null : value))
       .nullish(),
     duration: required("Duration", 20),
@@ -73,7 +73,7 @@ export const VideoInputSchema = z.discriminatedUnion("source", [
       .string()
       .trim()
       .max(2000)
-      .refine((value) => value === "" || /^https?:\/\//i.test(value), "Please enter a valid URL starting with http:// or https://")
+      .refine((value) => value === "" || /^https?:\/\//i.test(value), INVALID_URL_MESSAGE)
       .nullish(),
   }),
 ]);

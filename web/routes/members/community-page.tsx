@@ -1,5 +1,42 @@
+import { useState } from "react";
 import { AppPage } from "../../components/layout/app-page";
+import { PageHeader } from "../../components/layout/page-header";
+import { MEMBER_FILTERS, type FeedCategory } from "../../features/community/categories";
+import { CategoryList } from "../../features/community/components/category-list";
+import { CommunityGuidelines } from "../../features/community/components/community-guidelines";
+import { PostComposer } from "../../features/community/components/post-composer";
+import { PostFeed } from "../../features/community/components/post-feed";
+import { COMMUNITY_MESSAGES } from "../../features/community/messages";
+import { usePageMeta } from "../../lib/use-page-meta";
 
+/**
+ * /members/community: the category list, the guidelines, the 'Post to Community' form and the feed.
+ * On phones the categories lead and the guidelines close the page; on wide screens both sit beside the feed.
+ */
 export default function CommunityPage() {
-  return <AppPage>{null}</AppPage>;
+  usePageMeta({ title: "Community | The Inventors Community", description: "Discuss product development, manufacturing, marketing, funding and scaling with other members." });
+  const [category, setCategory] = useState<FeedCategory>("all");
+
+  return (
+    <AppPage>
+      <PageHeader eyebrow="Members area" title="Community" description="Ask questions, share wins and learn from inventors and brand owners who have been there." />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:grid-rows-[auto_auto_1fr] lg:items-start lg:gap-8">
+        <div className="lg:col-start-2 lg:row-start-1">
+          <CategoryList options={MEMBER_FILTERS} value={category} onChange={setCategory} />
+        </div>
+        <div className="grid min-w-0 gap-6 lg:col-start-1 lg:row-span-3 lg:row-start-1">
+          <PostComposer defaultCategory={category === "all" ? "general" : category} />
+          <section aria-labelledby="community-feed-heading" className="grid gap-4">
+            <h2 id="community-feed-heading" className="sr-only">
+              Discussions
+            </h2>
+            <PostFeed category={category} emptyAll={{ title: COMMUNITY_MESSAGES.noPostsYet, hint: COMMUNITY_MESSAGES.noPostsYetHint }} />
+          </section>
+        </div>
+        <div className="lg:col-start-2 lg:row-start-2">
+          <CommunityGuidelines />
+        </div>
+      </div>
+    </AppPage>
+  );
 }

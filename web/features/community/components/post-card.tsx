@@ -1,0 +1,114 @@
+import { useId, useState } from "react";
+import { MessageSquare, Pin } from "lucide-react";
+import type { Post } from "../../../../common/contracts/community";
+import { ACCESS_LEVEL_LABELS, POST_CATEGORY_LABELS, type PostCategory } from "../../../../common/content";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { SelectField } from "../../admin-content/components/form-controls";
+import { ItemActions } from "../../admin-content/components/item-actions";
+import { usePostMutations, useTogglePostLike } from "../api";
+import { CATEGORY_OPTIONS, isPostCategory } from "../categories";
+import { COMMUNITY_MESSAGES, communityError } from "../messages";
+import { AuthorLine } from "./author-line";
+import { LikeButton } from "./like-button";
+import { ReplyForm } from "./reply-form";
+import { ReplyList } from "./reply-list";
+import { TextEditor } from "./text-editor";
+
+type PostCardProps = {
+  post: Post;
+  onDelete: (post: Post) => void;
+  /** Replaces inline editing (the admin tab edits in its own form). */
+  onEdit?: (post: Post) => void;
+  /** Show who the post is open to (the admin tab). */
+  showAccessLevel?: boolean;
+};
+
+/** Text and category, edited in place (the server keeps the fields it is not sent, such as featured). */
+function InlinePostEditor({ post, onDone }: { post: Post; onDone: () => void }) {
+  const { update } = usePostMutations();
+  const [category, setCategory] = useState<PostCategory>(post.category);
+
+  return (
+    <TextEditor
+      label="Edit your post"
+      initial={post.content}
+      pending={update.isPending}
+      onSave={async (content) => {
+        await update.mutateAsync({ id: post.id, input: { content, category } });
+        onDone();
+      }}
+      onCancel={onDone}
+    >
+      <SelectField
+        label="Category"
+        options={CATEGORY_OPTIONS}
+        value={category}
+        onChange={(event) => isPostCategory(event.target.value) && setCategory(event.target.value)}
+        className="sm:max-w-xs"
+      />
+    </TextEditor>
+  );
+}
+
+/** One post: author, badges, text (always as text), likes, replies, and edit/delete when allowed. */
+export function PostCard({ post, onDelete, onEdit, showAccessLevel = false }: PostCardProps) {
+  const nameId = useId();
+  const like = useTogglePostLike();
+  const [editing, setEditing] = useState(false);
+  const [replying, setReplying] = useState(false);
+
+  const badges = (
+    <>
+      {post.featured ? (
+        <Badge variant="success">
+          <Pin className="size-3" aria-hidden />
+          Featured
+        </Badge>
+      ) : null}
+      {showAccessLevel ? <Badge>{ACCESS_LEVEL_LABELS[post.accessLevel]}</Badge> : null}
+    </>
+  );
+
+  return (
+    <article aria-labelledby={nameId} data-testid="post">
+      <Card className="grid gap-4 p-4 sm:p-6">
+        <header className="flex items-start gap-2">
+          <AuthorLine
+            author={post.author}
+            createdAt={post.createdAt}
+            updatedAt={post.updatedAt}
+            nameId={nameId}
+            badges={badges}
+            detail={POST_CATEGORY_LABELS[post.category]}
+          />
+          {post.canEdit && !editing ? (
+            <ItemActions title={`post by ${post.author.name}`} onEdit={() => (onEdit ? onEdit(post) : setEditing(true))} onDelete={() => onDelete(post)} />
+          ) : null}
+        </header>
+
+        {editing ? (
+          <InlinePostEditor post={post} onDone={() => setEditing(false)} />
+        ) : (
+          <p className="text-[0.9375rem] leading-relaxed wrap-anywhere whitespace-pre-wrap text-ink" data-testid="post-content">
+            {post.content}
+          </p>
+        )}
+
+        <div className="flex flex-wrap items-center gap-1 border-t border-border pt-3">
+          <LikeButton label="Like" liked={post.likedByMe} likes={post.likes} pending={like.isPending} onToggle={() => like.mutate(post.id)} />
+          <Button variant="ghost" size="sm" className="h-9 text-muted hover:text-ink" aria-expanded={replying} onClick={() => setReplying((open) => !open)}>
+            <MessageSquare aria-hidden />
+            Reply
+          </Button>
+          <span className="ml-auto text-xs text-muted">{`${post.replyCount} ${post.replyCount === 1 ? "reply" : "replies"}`}</span>
+        </div>
+        {like.isError ? <p className="text-sm font-medium text-danger">{communityError(like.error, COMMUNITY_MESSAGES.likeFailed)}</p> : null}
+
+        <ReplyList post={post} />
+        {replying ? <ReplyForm postId={post.id} authorName={post.author.name} onClose={() => setReplying(false)} /> : null}
+      </Card>
+    </article>
+  );
+}

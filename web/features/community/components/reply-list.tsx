@@ -1,0 +1,98 @@
+import { useId, useState } from "react";
+import type { Post, Reply } from "../../../../common/contracts/community";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { ConfirmDeleteDialog } from "../../admin-content/components/confirm-delete-dialog";
+import { ItemActions } from "../../admin-content/components/item-actions";
+import { useAllReplies, useReplyMutations } from "../api";
+import { excerpt } from "../format";
+import { COMMUNITY_MESSAGES, communityError } from "../messages";
+import { AuthorLine } from "./author-line";
+import { LikeButton } from "./like-button";
+import { TextEditor } from "./text-editor";
+
+type Mutations = ReturnType<typeof useReplyMutations>;
+
+function ReplyItem({ reply, mutations, onDelete }: { reply: Reply; mutations: Mutations; onDelete: () => void }) {
+  const nameId = useId();
+  const [editing, setEditing] = useState(false);
+  const { update, toggleLike } = mutations;
+  const likeFailed = toggleLike.isError && toggleLike.variables === reply.id;
+
+  return (
+    <li aria-labelledby={nameId} className="grid gap-2 rounded-lg bg-navy-50/60 p-3 sm:p-4" data-testid="reply">
+      <div className="flex items-start gap-2">
+        <AuthorLine author={reply.author} createdAt={reply.createdAt} nameId={nameId} small />
+        {reply.canEdit && !editing ? <ItemActions title={`reply by ${reply.author.name}`} onEdit={() => setEditing(true)} onDelete={onDelete} /> : null}
+      </div>
+      {editing ? (
+        <TextEditor
+          label="Edit your reply"
+          initial={reply.content}
+          pending={update.isPending}
+          onSave={async (content) => {
+            await update.mutateAsync({ id: reply.id, input: { content } });
+            setEditing(false);
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <p className="text-sm wrap-anywhere whitespace-pre-wrap text-ink" data-testid="reply-content">
+          {reply.content}
+        </p>
+      )}
+      <div>
+        <LikeButton
+          small
+          label="Like reply"
+          liked={reply.likedByMe}
+          likes={reply.likes}
+          pending={toggleLike.isPending && toggleLike.variables === reply.id}
+          onToggle={() => toggleLike.mutate(reply.id)}
+        />
+      </div>
+      {likeFailed ? <p className="text-xs font-medium text-danger">{communityError(toggleLike.error, COMMUNITY_MESSAGES.likeFailed)}</p> : null}
+    </li>
+  );
+}
+
+/**
+ * A post's replies, oldest first. The feed carries the post's replies; when it holds fewer than the
+ * count says, the rest load on request.
+ */
+export function ReplyList({ post }: { post: Post }) {
+  const mutations = useReplyMutations(post.id);
+  const [showAll, setShowAll] = useState(false);
+  const [pendingDelete, setPendingDelete] = useState<Reply | null>(null);
+  const all = useAllReplies(post.id, showAll);
+  const replies = showAll && all.data ? all.data.replies : post.replies;
+  const hidden = post.replyCount - replies.length;
+
+  if (replies.length === 0 && hidden <= 0) return null;
+  return (
+    <div className="grid gap-3">
+      <ul aria-label={`Replies to ${post.author.name}`} className="grid gap-2">
+        {replies.map((reply) => (
+          <ReplyItem key={reply.id} reply={reply} mutations={mutations} onDelete={() => setPendingDelete(reply)} />
+        ))}
+      </ul>
+      {hidden > 0 && !all.isFetching ? (
+        <div>
+          <Button variant="link" size="sm" onClick={() => (showAll ? void all.refetch() : setShowAll(true))}>
+            {`View all ${post.replyCount} replies`}
+          </Button>
+        </div>
+      ) : null}
+      {all.isFetching ? <Spinner label="Loading replies" /> : null}
+      {all.isError ? <Alert variant="error">{COMMUNITY_MESSAGES.repliesFailed}</Alert> : null}
+      <ConfirmDeleteDialog
+        target={pendingDelete ? { id: pendingDelete.id, title: excerpt(pendingDelete.content) } : null}
+        message={COMMUNITY_MESSAGES.confirmDeleteReply}
+        onClose={() => setPendingDelete(null)}
+        onConfirm={(id) => mutations.remove.mutateAsync(id)}
+        onDeleted={() => undefined}
+      />
+    </div>
+  );
+}

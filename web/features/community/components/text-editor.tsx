@@ -1,0 +1,62 @@
+import { useState, type FormEvent, type ReactNode } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { TextAreaField } from "../../admin-content/components/form-controls";
+import { COMMUNITY_MESSAGES, communityError, contentFieldError } from "../messages";
+
+type TextEditorProps = {
+  label: string;
+  initial: string;
+  /** Fields besides the text (a post's category). */
+  children?: ReactNode;
+  pending: boolean;
+  onSave: (content: string) => Promise<unknown>;
+  onCancel: () => void;
+};
+
+/** Inline editing of a post's or reply's text; saving empty text is refused before any request. */
+export function TextEditor({ label, initial, children, pending, onSave, onCancel }: TextEditorProps) {
+  const [content, setContent] = useState(initial);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const text = content.trim();
+    setFormError(null);
+    if (!text) return setFieldError(COMMUNITY_MESSAGES.contentRequired);
+    setFieldError(undefined);
+    try {
+      await onSave(text);
+    } catch (error) {
+      const serverField = contentFieldError(error);
+      setFieldError(serverField);
+      if (!serverField) setFormError(communityError(error, COMMUNITY_MESSAGES.saveFailed));
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-3" noValidate>
+      <TextAreaField
+        label={label}
+        value={content}
+        onChange={(event) => {
+          setContent(event.target.value);
+          setFieldError(undefined);
+        }}
+        error={fieldError}
+        autoFocus
+      />
+      {children}
+      {formError ? <Alert variant="error">{formError}</Alert> : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" size="sm" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" disabled={pending}>
+          {pending ? "Saving..." : "Save changes"}
+        </Button>
+      </div>
+    </form>
+  );
+}
