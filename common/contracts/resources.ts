@@ -29,14 +29,14 @@ export const ResourcesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(RESOURCES_PAGE_SIZE),
 });
-/** One page of the library; `total` counts the whole category so the page can offer "Load more". */
-export const ResourcesResponseSchema = z.object({ resources: z.array(ResourceSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+/** One page of the library; `hasMore` offers "Load more" (no count: counting a large library costs more than the page). */
+export const ResourcesResponseSchema = z.object({ resources: z.array(ResourceSchema), hasMore: z.boolean(), page: z.number().int(), pageSize: z.number().int() });
 export type ResourcesResponse = z.infer<typeof ResourcesResponseSchema>;
 
 /** The admin's view adds where the file lives. */
 export const AdminResourceSchema = ResourceSchema.extend({ fileUrl: z.string().nullable(), createdAt: z.string() });
 export type AdminResource = z.infer<typeof AdminResourceSchema>;
-export const AdminResourcesResponseSchema = z.object({ resources: z.array(AdminResourceSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const AdminResourcesResponseSchema = z.object({ resources: z.array(AdminResourceSchema), hasMore: z.boolean(), page: z.number().int(), pageSize: z.number().int() });
 export type AdminResourcesResponse = z.infer<typeof AdminResourcesResponseSchema>;
 
 /** POST /api/admin/resources and PUT /api/admin/resources/:id (spec 001 §5). The file is a URL until the media library lands. */

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { REQUIRED_PLAN, type ResourceCategory } from "../../../common/content";
 import type { AdminResource, AdminResourcesResponse, Resource, ResourceInputSchema, ResourcesResponse } from "../../../common/contracts/resources";
@@ -42,27 +42,23 @@ export interface ResourcePage {
 
 /**
  * One page in the library's order: featured first, then free, then title (spec 000 §5); the id keeps
- * equal titles in a stable order. The index on that order serves it; the count runs beside it.
+ * equal titles in a stable order. The index on that order serves it; one extra row tells whether more follow.
  */
 async function selectResources(deps: ContentDeps, viewer: ContentViewer, { category, page, pageSize }: ResourcePage) {
-  const where = category === "all" ? undefined : eq(resources.category, category);
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({ ...getTableColumns(resources), locked: sql<boolean>`not (${inArray(resources.tier, resourceTiersFor(viewer))})` })
-      .from(resources)
-      .where(where)
-      .orderBy(desc(resources.featured), sql`(${resources.tier} = 'free') desc`, asc(resources.title), asc(resources.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    deps.db.select({ value: count() }).from(resources).where(where),
-  ]);
-  return { rows, total: Number(total?.value ?? 0) };
+  const rows = await deps.db
+    .select({ ...getTableColumns(resources), locked: sql<boolean>`not (${inArray(resources.tier, resourceTiersFor(viewer))})` })
+    .from(resources)
+    .where(category === "all" ? undefined : eq(resources.category, category))
+    .orderBy(desc(resources.featured), sql`(${resources.tier} = 'free') desc`, asc(resources.title), asc(resources.id))
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize);
+  return { rows: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
 }
 
 /** A page of the category; the resources outside the viewer's tiers come locked, without a link. */
 export async function listResources(deps: ContentDeps, viewer: Viewer | null, query: ResourcePage): Promise<ResourcesResponse> {
-  const { rows, total } = await selectResources(deps, viewer, query);
-  return { resources: rows.map(({ locked, ...row }) => toResource(deps, row, locked, viewer?.userId ?? null)), total, page: query.page, pageSize: query.pageSize };
+  const { rows, hasMore } = await selectResources(deps, viewer, query);
+  return { resources: rows.map(({ locked, ...row }) => toResource(deps, row, locked, viewer?.userId ?? null)), hasMore, page: query.page, pageSize: query.pageSize };
 }
 
 export async function findResource(deps: ContentDeps, id: number): Promise<ResourceRow | null> {
@@ -82,8 +78,8 @@ export async function readResource(deps: ContentDeps, viewer: Viewer | null, id:
 
 /** A page of everything, for the admin's content screen (the route is admin-only). */
 export async function listAdminResources(deps: ContentDeps, admin: Viewer, query: ResourcePage): Promise<AdminResourcesResponse> {
-  const { rows, total } = await selectResources(deps, admin, query);
-  return { resources: rows.map(({ locked: _locked, ...row }) => toAdminResource(deps, row, admin.userId)), total, page: query.page, pageSize: query.pageSize };
+  const { rows, hasMore } = await selectResources(deps, admin, query);
+  return { resources: rows.map(({ locked: _locked, ...row }) => toAdminResource(deps, row, admin.userId)), hasMore, page: query.page, pageSize: query.pageSize };
 }
 
 const editableFields = (input: ResourceInput) => ({

@@ -360,20 +360,20 @@ describe("admin resources", () => {
 });
 
 describe("resource pages", () => {
-  it("pages through a category in the library's order, every resource exactly once, with the category's total", async () => {
+  it("pages through a category in the library's order, every resource exactly once, saying when more follow", async () => {
     for (let index = 0; index < 17; index += 1) {
       await insertResource({ title: `Paged ${String(index % 5)} ${index}`, tier: index % 3 === 0 ? "free" : "inventor", category: "funding", featured: index === 9 });
     }
     const whole = await t.app.inject({ url: "/api/resources?category=funding&pageSize=100", headers: { cookie: who.inventor.cookie } });
     const everything = (whole.json() as ResourcesResponse).resources;
     const paged: Resource[] = [];
-    let total = Infinity;
-    for (let page = 1; (page - 1) * 4 < total; page += 1) {
+    let hasMore = true;
+    for (let page = 1; hasMore; page += 1) {
       const body = (await t.app.inject({ url: `/api/resources?category=funding&pageSize=4&page=${page}`, headers: { cookie: who.inventor.cookie } })).json() as ResourcesResponse;
-      total = body.total;
+      hasMore = body.hasMore;
       paged.push(...body.resources);
+      expect(body.resources.length).toBe(hasMore ? 4 : paged.length - (page - 1) * 4);
     }
-    expect(total).toBe(everything.length);
     expect(paged.map((resource) => resource.id)).toEqual(everything.map((resource) => resource.id));
     expect(everything[0]?.featured).toBe(true);
     expect((await t.app.inject({ url: "/api/resources?pageSize=101" })).statusCode).toBe(400);
