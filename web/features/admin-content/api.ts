@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import type { ResourceCategory } from "../../../common/content";
 import type { AdminResource, AdminResourcesResponse, ResourceInput } from "../../../common/contracts/resources";
 import type { MastermindSession, SessionInput, SessionsResponse } from "../../../common/contracts/sessions";
 import type { AdminVideo, AdminVideosResponse, VideoInput } from "../../../common/contracts/videos";
@@ -12,8 +13,17 @@ export function useAdminSessions() {
   return useQuery({ queryKey: sessionsKey, queryFn: () => getJson<SessionsResponse>("/api/admin/sessions") });
 }
 
-export function useAdminResources() {
-  return useQuery({ queryKey: resourcesKey, queryFn: () => getJson<AdminResourcesResponse>("/api/admin/resources") });
+const RESOURCES_PAGE_SIZE = 48;
+
+/** The library one category at a time, a page at a time, in the server's order. */
+export function useAdminResources(category: "all" | ResourceCategory) {
+  return useInfiniteQuery({
+    queryKey: [...resourcesKey, category],
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) =>
+      getJson<AdminResourcesResponse>(`/api/admin/resources?category=${category}&page=${pageParam}&pageSize=${RESOURCES_PAGE_SIZE}`),
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+  });
 }
 
 export function useAdminVideos() {

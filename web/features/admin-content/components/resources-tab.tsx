@@ -21,14 +21,14 @@ const FILTERS = [{ value: "all" as const, label: "All" }, ...RESOURCE_CATEGORIES
 
 /** Content Management → Resource Library: category chips, the form, and the cards in the server's order. */
 export function ResourcesTab() {
-  const resources = useAdminResources();
-  const { remove } = useResourceMutations();
   const [category, setCategory] = useState<CategoryFilter>("all");
+  const resources = useAdminResources(category);
+  const { remove } = useResourceMutations();
   const [editor, setEditor] = useState<EditorState<AdminResource>>(IDLE);
   const [pendingDelete, setPendingDelete] = useState<AdminResource | null>(null);
   const [notice, showNotice] = useNotice();
 
-  const shown = resources.data?.resources.filter((resource) => category === "all" || resource.category === category) ?? [];
+  const shown = resources.data?.pages.flatMap((page) => page.resources) ?? [];
 
   return (
     <div className="grid gap-6">
@@ -78,6 +78,11 @@ export function ResourcesTab() {
             ))}
           </ul>
         )
+      ) : null}
+      {resources.hasNextPage ? (
+        <Button variant="outline" className="justify-self-center" disabled={resources.isFetchingNextPage} onClick={() => resources.fetchNextPage()}>
+          {resources.isFetchingNextPage ? "Loading..." : "Load more resources"}
+        </Button>
       ) : null}
       <ConfirmDeleteDialog
         target={pendingDelete}
