@@ -7,7 +7,7 @@ import { Button } from "../../../components/ui/button";
 import { useAdminResources, useResourceMutations } from "../api";
 import { IDLE, type EditorState } from "../editor-state";
 import { useNotice } from "../use-notice";
-import { CategoryChips } from "./category-chips";
+import { FilterChips } from "../../../components/ui/filter-chips";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { EditorCard } from "./editor-card";
 import { LoadState } from "./load-state";
@@ -58,7 +58,7 @@ export function ResourcesTab() {
           />
         </EditorCard>
       ) : null}
-      <CategoryChips label="Filter resources by category" options={FILTERS} value={category} onChange={setCategory} />
+      <FilterChips label="Filter resources by category" options={FILTERS} value={category} onChange={setCategory} />
       <LoadState
         isPending={resources.isPending}
         isError={resources.isError}

@@ -6,7 +6,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { useAdminVideos, useVideoMutations } from "../api";
 import { useNotice } from "../use-notice";
-import { CategoryChips } from "./category-chips";
+import { FilterChips } from "../../../components/ui/filter-chips";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { EditVideoDialog } from "./edit-video-dialog";
 import { EditorCard } from "./editor-card";
@@ -59,7 +59,7 @@ export function VideosTab() {
           />
         </EditorCard>
       ) : null}
-      <CategoryChips label="Filter videos by category" options={FILTERS} value={category} onChange={setCategory} />
+      <FilterChips label="Filter videos by category" options={FILTERS} value={category} onChange={setCategory} />
       <LoadState isPending={videos.isPending} isError={videos.isError} loadingLabel="Loading videos" errorMessage={CONTENT_MESSAGES.videosFailed} onRetry={() => videos.refetch()} />
       {videos.isSuccess ? (
         shown.length === 0 ? (

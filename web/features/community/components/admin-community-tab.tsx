@@ -3,7 +3,7 @@ import { MessageSquarePlus } from "lucide-react";
 import type { Post } from "../../../../common/contracts/community";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { CategoryChips } from "../../admin-content/components/category-chips";
+import { FilterChips } from "../../../components/ui/filter-chips";
 import { EditorCard } from "../../admin-content/components/editor-card";
 import { TabHeader } from "../../admin-content/components/tab-header";
 import { IDLE, type EditorState } from "../../admin-content/editor-state";
@@ -50,7 +50,7 @@ export function AdminCommunityTab() {
           />
         </EditorCard>
       ) : null}
-      <CategoryChips label="Filter posts by category" options={ADMIN_FILTERS} value={category} onChange={setCategory} />
+      <FilterChips label="Filter posts by category" options={ADMIN_FILTERS} value={category} onChange={setCategory} />
       <PostFeed
         category={category}
         onEdit={(post) => setEditor({ mode: "editing", item: post })}

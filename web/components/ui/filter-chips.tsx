@@ -1,6 +1,6 @@
-import { cn } from "../../../lib/cn";
+import { cn } from "../../lib/cn";
 
-type CategoryChipsProps<Value extends string> = {
+type FilterChipsProps<Value extends string> = {
   /** Names the group for screen readers, e.g. "Filter resources by category". */
   label: string;
   options: readonly { value: Value; label: string }[];
@@ -9,7 +9,7 @@ type CategoryChipsProps<Value extends string> = {
 };
 
 /** A row of toggle chips, one pressed at a time (the brands page's filter style). */
-export function CategoryChips<Value extends string>({ label, options, value, onChange }: CategoryChipsProps<Value>) {
+export function FilterChips<Value extends string>({ label, options, value, onChange }: FilterChipsProps<Value>) {
   return (
     <div role="group" aria-label={label} className="flex flex-wrap gap-2">
       {options.map((option) => {
