@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Clock, Play, Star, Video } from "lucide-react";
 import { ACCESS_LEVEL_LABELS } from "../../../../common/content";
 import type { TrainingVideo } from "../../../../common/contracts/videos";
@@ -8,7 +9,10 @@ type VideoCardProps = { video: TrainingVideo; onPlay: (video: TrainingVideo) => 
 
 /** A video in the grid: thumbnail, level badge, length, title and description; the whole card plays it. */
 export function VideoCard({ video, onPlay }: VideoCardProps) {
-  const thumbnail = videoThumbnail(video);
+  const [failedThumbnail, setFailedThumbnail] = useState<string | null>(null);
+  const candidate = videoThumbnail(video);
+  // A thumbnail that fails to load (a removed video, no network) falls back to the placeholder.
+  const thumbnail = candidate !== failedThumbnail ? candidate : null;
   return (
     <article
       className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-border bg-surface shadow-card transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-pop"
@@ -16,7 +20,7 @@ export function VideoCard({ video, onPlay }: VideoCardProps) {
     >
       <div className="relative aspect-video bg-navy-900">
         {thumbnail ? (
-          <img src={thumbnail} alt="" width={640} height={360} loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover" />
+          <img src={thumbnail} alt="" width={640} height={360} loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover" onError={() => setFailedThumbnail(candidate)} />
         ) : (
           <span className="absolute inset-0 flex items-center justify-center text-navy-300">
             <Video className="size-10" aria-hidden />
