@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { logInWith, openLogIn } from "./support/auth-modal";
 import { E2E_ADMIN } from "./support/environment";
+import { ensureDashboardSessions } from "./support/dashboard-sessions";
+
+test.beforeAll(ensureDashboardSessions);
 
 test("the admin logs in through the modal and lands on /admin", async ({ page }) => {
   await page.goto("/");

@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
+import { E2E_BASE_URL } from "./support/environment";
 import { newAccount, signUpThroughApi } from "./support/accounts";
 import { newAdminApi, waitForMailTo } from "./support/admin-api";
 import { logInWith, openLogIn } from "./support/auth-modal";
 
 test("a member resets a forgotten password from the mail link and logs in with the new one", async ({ page, playwright }) => {
   const account = newAccount("forgetful");
-  const api = await playwright.request.newContext({ baseURL: "http://127.0.0.1:3100" });
+  const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
   await signUpThroughApi(api, account);
   await api.dispose();
 

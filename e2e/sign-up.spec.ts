@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { newAccount } from "./support/accounts";
 import { openSignUp } from "./support/auth-modal";
+import { ensureDashboardSessions } from "./support/dashboard-sessions";
+
+test.beforeAll(ensureDashboardSessions);
 
 test("joining free lands on /members with the Free Member badge", async ({ page }) => {
   const account = newAccount("joiner");
