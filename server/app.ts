@@ -23,6 +23,9 @@ import { communityRoutes } from "./features/community/community.routes";
 import type { ContentDeps } from "./features/content/content-deps";
 import { resourcesRoutes } from "./features/resources/resources.routes";
 import { sessionsRoutes } from "./features/sessions/sessions.routes";
+import { registerAdminTwoFactorGate, twoFactorStatusRoutes } from "./features/settings/admin-two-factor";
+import { settingsRoutes } from "./features/settings/settings.routes";
+import { invitationsRoutes } from "./features/invitations/invitations.routes";
 import { usersRoutes } from "./features/users/users.routes";
 import { videosRoutes } from "./features/videos/videos.routes";
 import { createFileLinkSigner } from "./files/file-links";
@@ -72,6 +75,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
     }
   });
   app.addHook("onClose", async () => mailer.close());
+  registerAdminTwoFactorGate(app, { db, required: env.REQUIRE_ADMIN_2FA });
 
   registerErrorHandler(app);
   registerSecurity(app, origin);
@@ -79,6 +83,8 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   const billing = await registerBilling(app, { env, db, logger, viewers, origin });
   await app.register(systemRoutes, { isDatabaseReady: () => database.ping(), publicConfig: buildPublicConfig(env, billing.config) });
   await app.register(profileRoutes, { db, auth, viewers });
+  await app.register(settingsRoutes, { db });
+  await app.register(twoFactorStatusRoutes, { db, required: env.REQUIRE_ADMIN_2FA });
   await app.register(outboxRoutes, { db });
   const news = createNewsService({ db, logger, feedUrl: env.NEWS_FEED_URL, cacheSeconds: env.NEWS_CACHE_SECONDS, allowPrivate: env.NEWS_ALLOW_PRIVATE });
   await app.register(newsRoutes, { news });
@@ -90,7 +96,8 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(communityRoutes, content);
   await app.register(resourcesRoutes, content);
   await app.register(videosRoutes, content);
-  await app.register(usersRoutes, { db, viewers, graceDays: env.BILLING_GRACE_DAYS });
+  await app.register(usersRoutes, { db, viewers, graceDays: env.BILLING_GRACE_DAYS, auth, mailer, billing: billing.deps });
+  await app.register(invitationsRoutes, { db, auth, mailer, env });
   await registerStaticWeb(app, {
     distDir: env.WEB_DIST_DIR,
     origin,

@@ -70,6 +70,8 @@ export const EnvSchema = z.object({
   BILLING_GRACE_DAYS: z.coerce.number({ error: "expected a number of days" }).int().min(0).max(60).default(7),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "expected a pino level such as info" }).default("info"),
   WEB_DIST_DIR: z.string().default("./dist/web"),
+  /** Admins must turn on two-factor sign-in before the admin API answers them. */
+  REQUIRE_ADMIN_2FA: booleanString.default(false),
   /** Sample sessions, posts, resources and videos on a first start: on by default for the embedded database only. */
   SEED_DEMO: booleanString.optional(),
 });

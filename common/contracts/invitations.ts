@@ -11,6 +11,8 @@ export const INVITATION_MESSAGES = {
   invalidLink: "This invitation link is invalid or has already been used.",
   expiredLink: "This invitation has expired. Ask an admin to send you a new one.",
   alreadyMember: "An account with this email already exists",
+  notPending: "This invitation has already been accepted.",
+  notFound: "Invitation not found",
 } as const;
 
 /** Days an invitation link stays valid. */
@@ -29,6 +31,7 @@ export type Invitation = z.infer<typeof InvitationSchema>;
 
 /** GET /api/admin/invitations: pending first, then newest. */
 export const InvitationsResponseSchema = z.object({ invitations: z.array(InvitationSchema) });
+export type InvitationsResponse = z.infer<typeof InvitationsResponseSchema>;
 
 /** POST /api/admin/invitations (spec 001 §5: email, recipient name and tier required). */
 export const CreateInvitationSchema = z.object({
@@ -51,3 +54,7 @@ export const AcceptInvitationSchema = z
   })
   .refine((input) => input.password === input.confirmPassword, { path: ["confirmPassword"], message: AUTH_MESSAGES.passwordsDoNotMatch });
 export type AcceptInvitationInput = z.input<typeof AcceptInvitationSchema>;
+
+/** The answer to a successful accept; the session cookie comes with it. */
+export const AcceptedInvitationSchema = z.object({ email: z.string(), membershipTier: z.enum(PAID_TIERS) });
+export type AcceptedInvitation = z.infer<typeof AcceptedInvitationSchema>;

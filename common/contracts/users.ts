@@ -18,12 +18,18 @@ export const AdminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
-/** GET /api/admin/users: searched (name or email, case-insensitive substring), newest first, paged on the server. */
+/** Orders of the user list: joined (newest or oldest first), name or email (A to Z), most recent login first. */
+export const USER_SORTS = ["newest", "oldest", "name", "email", "lastLogin"] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+/** GET /api/admin/users: searched (name or email, case-insensitive substring), sorted (newest first by default), paged on the server. */
 export const UsersQuerySchema = z.object({
   search: z.string().trim().max(200).default(""),
-  page: z.coerce.number().int().min(1).default(1),
+  sort: z.enum(USER_SORTS).default("newest"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
+export type UsersQuery = z.input<typeof UsersQuerySchema>;
 export const UsersPageSchema = z.object({
   users: z.array(AdminUserSchema),
   total: z.number().int(),
@@ -52,6 +58,10 @@ export const USER_ADMIN_MESSAGES = {
   cannotChangeSelf: "You cannot change your own account here",
   lastAdmin: "There must always be at least one active admin",
   deletedMember: "Deleted member",
+  userNotFound: "User not found",
+  countChanged: "The number of accounts changed since you confirmed. Please review the new number and confirm again.",
+  billingUnavailable: "An account to delete has an active subscription, which cannot be cancelled while payments are misconfigured. Fix the payment settings, then try again.",
+  cancelFailed: "A subscription could not be cancelled with the payment provider, so no account was deleted. Please try again.",
 } as const;
 
 /** POST /api/admin/users: the Add User modal (spec 001 §5); the account is created already confirmed. */
@@ -67,6 +77,7 @@ export const CreateUserSchema = z
   })
   .refine((input) => input.password === input.confirmPassword, { path: ["confirmPassword"], message: AUTH_MESSAGES.passwordsDoNotMatch });
 export type CreateUserInput = z.input<typeof CreateUserSchema>;
+export type NewUser = z.output<typeof CreateUserSchema>;
 
 /** POST /api/admin/users/email: mail to a selection of accounts (queued in the outbox, sent in batches). */
 export const BulkEmailSchema = z.object({
@@ -76,18 +87,36 @@ export const BulkEmailSchema = z.object({
 });
 export const BulkEmailResponseSchema = z.object({ queued: z.number().int() });
 
+/** POST /api/admin/users/delete-inactive and /reset-roles: the count the confirmation showed; a different count now is refused (409). */
+export const DangerZoneConfirmSchema = z.object({ expected: z.number().int().min(0) }).strict();
+
 /** Danger zone answers: how many accounts changed (the acting admin is never among them). */
 export const BulkChangeResponseSchema = z.object({ changed: z.number().int() });
 /** GET /api/admin/users/danger-zone: the counts the confirmations state before anything happens. */
 export const DangerZoneCountsSchema = z.object({ inactiveUsers: z.number().int(), otherAdmins: z.number().int() });
 export type DangerZoneCounts = z.infer<typeof DangerZoneCountsSchema>;
 
-/** GET /api/admin/audit-log?page=: newest first. */
+/** What an audit entry records; `before` and `after` hold the changed fields (role, membershipTier, tierOverride, isActive). */
+export const AUDIT_ACTIONS = ["create-user", "change-tier", "change-role", "change-status", "delete-user"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  "create-user": "Created account",
+  "change-tier": "Changed tier",
+  "change-role": "Changed role",
+  "change-status": "Changed status",
+  "delete-user": "Deleted account",
+};
+
+/** GET /api/admin/audit-log?page=&pageSize=: newest first. A deleted account's email reads 'deleted user <id>'. */
+export const AuditLogQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
 export const AuditEntrySchema = z.object({
   id: z.number().int(),
   actorEmail: z.string(),
   targetEmail: z.string(),
-  action: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
   before: z.unknown(),
   after: z.unknown(),
   createdAt: z.string(),

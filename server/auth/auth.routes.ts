@@ -1,9 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodType } from "zod";
 import { AUTH_MESSAGES, ResetRequestBodySchema, SignInBodySchema, SignUpBodySchema } from "../../common/contracts/auth";
+import {
+  RecoveryCodeBodySchema,
+  REGISTRATION_CLOSED,
+  SETTINGS_MESSAGES,
+  TWO_FACTOR_MESSAGES,
+  TwoFactorCodeBodySchema,
+  TwoFactorPasswordBodySchema,
+  type AwaitingApprovalResponse,
+} from "../../common/contracts/settings";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import { publicUrl } from "../env";
+import { trackSelfRegistration } from "../features/settings/self-registration";
+import { getGeneralSettings } from "../features/settings/settings.service";
 import type { Auth } from "./auth";
 import { CLIENT_IP_HEADER, rateLimitAddress, resolveClientIp } from "./client-ip";
 import { clearRateLimit, hitRateLimit } from "./rate-limit";
@@ -25,6 +36,11 @@ const LIMITED_PATHS: Record<string, { schema?: ZodType; perAccount: boolean }> =
   "/request-password-reset": { schema: ResetRequestBodySchema, perAccount: true },
   "/reset-password": { perAccount: false },
   "/sign-in/social": { perAccount: false },
+  // Second factor: better-auth also caps guesses per sign-in (5) and per account (10, then a 15-minute lock).
+  "/two-factor/verify-totp": { schema: TwoFactorCodeBodySchema, perAccount: false },
+  "/two-factor/verify-backup-code": { schema: RecoveryCodeBodySchema, perAccount: false },
+  "/two-factor/enable": { schema: TwoFactorPasswordBodySchema, perAccount: false },
+  "/two-factor/disable": { schema: TwoFactorPasswordBodySchema, perAccount: false },
 };
 
 const WINDOW_IP_SECONDS = 60;
@@ -35,9 +51,20 @@ const MAX_AUTH_BODY_BYTES = 32 * 1024;
 const SPEC_MESSAGES: Record<string, string> = {
   USER_ALREADY_EXISTS: AUTH_MESSAGES.emailTaken,
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: AUTH_MESSAGES.emailTaken,
+  INVALID_CODE: TWO_FACTOR_MESSAGES.invalidCode,
+  INVALID_BACKUP_CODE: TWO_FACTOR_MESSAGES.invalidRecoveryCode,
+  INVALID_TWO_FACTOR_COOKIE: TWO_FACTOR_MESSAGES.challengeExpired,
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: TWO_FACTOR_MESSAGES.tooManyAttempts,
+  ACCOUNT_TEMPORARILY_LOCKED: TWO_FACTOR_MESSAGES.locked,
 };
 
-/** Mounts better-auth under /api/auth in its own scope: raw bodies, rate limits, spec messages. */
+/** Endpoints after which the request's session no longer exists (turning two-factor on or off replaces it). */
+const ENDS_SESSION_PATHS = new Set(["/sign-out", "/two-factor/verify-totp", "/two-factor/disable"]);
+
+/** better-auth's INVALID_PASSWORD means a wrong password only where a signed-in user confirms theirs. */
+const PASSWORD_CONFIRMING_PATHS = new Set(["/two-factor/enable", "/two-factor/disable"]);
+
+/** Mounts better-auth under /api/auth in its own scope: raw bodies, rate limits, registration settings, spec messages. */
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
   const { env, db, auth, viewers, secret, sessionCookieName } = options;
   const origin = publicUrl(env);
@@ -74,15 +101,31 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         }
       }
 
-      if (subPath === "/sign-out") {
+      const isSignUp = request.method === "POST" && subPath === "/sign-up/email";
+      // Refused before better-auth runs, so a closed community spends no password hash on it.
+      if (isSignUp && !(await getGeneralSettings(db)).allowRegistration) {
+        return reply.code(403).send({ code: REGISTRATION_CLOSED, message: SETTINGS_MESSAGES.registrationClosed });
+      }
+
+      if (ENDS_SESSION_PATHS.has(subPath)) {
         const token = readSignedSessionToken(request.headers.cookie, sessionCookieName, secret);
         if (token) viewers.forgetToken(token);
       }
 
-      const response = await auth.handler(toWebRequest(request, origin, clientIp, body));
+      const webRequest = toWebRequest(request, origin, clientIp, body);
+      if (isSignUp) {
+        const { result: response, awaitingApproval } = await trackSelfRegistration(() => auth.handler(webRequest));
+        // The account exists, inactive; the session better-auth then refused is not an error for the visitor.
+        if (awaitingApproval) {
+          const answer: AwaitingApprovalResponse = { status: "awaiting-approval", message: SETTINGS_MESSAGES.awaitingApproval };
+          return reply.code(202).send(answer);
+        }
+        return sendWebResponse(reply, response, subPath);
+      }
+      const response = await auth.handler(webRequest);
       // The per-account limit counts guesses: the owner signing in successfully starts it afresh.
       if (subPath === "/sign-in/email" && response.ok && email) await clearRateLimit(db, accountKey(subPath, email));
-      return sendWebResponse(reply, response);
+      return sendWebResponse(reply, response, subPath);
     },
   });
 }
@@ -129,7 +172,7 @@ function toWebRequest(request: FastifyRequest, origin: string, clientIp: string,
   });
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+async function sendWebResponse(reply: FastifyReply, response: Response, subPath: string): Promise<FastifyReply> {
   reply.code(response.status);
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie" && name !== "content-length") reply.header(name, value);
@@ -137,14 +180,15 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   const text = await response.text();
-  if (response.status >= 400 && text) return reply.send(remapError(text));
+  if (response.status >= 400 && text) return reply.send(remapError(text, subPath));
   return reply.send(text || null);
 }
 
-function remapError(text: string): string {
+function remapError(text: string, subPath: string): string {
   try {
     const parsed = JSON.parse(text) as { code?: string; message?: string };
-    const message = parsed.code ? SPEC_MESSAGES[parsed.code] : undefined;
+    const isWrongPassword = parsed.code === "INVALID_PASSWORD" && PASSWORD_CONFIRMING_PATHS.has(subPath);
+    const message = isWrongPassword ? TWO_FACTOR_MESSAGES.invalidPassword : parsed.code ? SPEC_MESSAGES[parsed.code] : undefined;
     return message ? JSON.stringify({ ...parsed, message }) : text;
   } catch {
     return text;

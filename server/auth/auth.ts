@@ -1,16 +1,20 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "../../common/contracts/auth";
+import { SETTINGS_MESSAGES, TWO_FACTOR_ADMINS_ONLY, TWO_FACTOR_MESSAGES } from "../../common/contracts/settings";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import { publicUrl } from "../env";
+import { registrationOverrides, reportAwaitingApproval } from "../features/settings/self-registration";
+import { getGeneralSettings } from "../features/settings/settings.service";
 import type { Mailer } from "../mail/mailer";
 import { passwordResetMail } from "../mail/templates";
-import { accounts, sessions, users, verifications } from "./auth.table";
+import { accounts, sessions, twoFactors, users, verifications } from "./auth.table";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { hashPassword, verifyPassword } from "./password";
 
@@ -26,7 +30,7 @@ interface AuthDeps {
   secret: string;
 }
 
-/** better-auth configured for this product: profile fields, argon2id, DB sessions, reset mail, social providers. */
+/** better-auth configured for this product: profile fields, argon2id, DB sessions, reset mail, social providers, admins' second factor. */
 export function createAuth({ env, logger, db, mailer, secret }: AuthDeps) {
   const baseURL = publicUrl(env);
   return betterAuth({
@@ -37,7 +41,7 @@ export function createAuth({ env, logger, db, mailer, secret }: AuthDeps) {
     trustedOrigins: [baseURL],
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
     }),
     user: {
       additionalFields: {
@@ -84,18 +88,31 @@ export function createAuth({ env, logger, db, mailer, secret }: AuthDeps) {
               ]
             : [],
       }),
+      // TOTP with recovery codes; the issuer an authenticator app shows is the community name, set per request below.
+      twoFactor(),
     ] as const,
     rateLimit: { enabled: false },
     // Failed OAuth callbacks (bad state, replayed code) return through the page that shows the error.
     onAPIError: { errorURL: `${baseURL}/auth/callback` },
     logger: { log: (level, message, ...args) => logger[level]({ args }, `better-auth: ${message}`) },
     hooks: {
-      // The spec's ID-token sign-in is (provider, token, nonce): without the nonce a leaked ID token replays.
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-in/social") return;
-        const idToken = (ctx.body as { idToken?: { nonce?: unknown } } | undefined)?.idToken;
-        if (idToken && (typeof idToken.nonce !== "string" || idToken.nonce === "")) {
-          throw new APIError("UNAUTHORIZED", { code: "INVALID_TOKEN", message: "Invalid token" });
+        if (ctx.path === "/sign-in/social") {
+          // The spec's ID-token sign-in is (provider, token, nonce): without the nonce a leaked ID token replays.
+          const idToken = (ctx.body as { idToken?: { nonce?: unknown } } | undefined)?.idToken;
+          if (idToken && (typeof idToken.nonce !== "string" || idToken.nonce === "")) {
+            throw new APIError("UNAUTHORIZED", { code: "INVALID_TOKEN", message: "Invalid token" });
+          }
+        }
+        if (ctx.path === "/two-factor/enable") {
+          const session = await getSessionFromCtx(ctx);
+          // Without a session the endpoint answers 401 itself.
+          if (!session) return;
+          if ((session.user as { role?: unknown }).role !== "admin") {
+            throw new APIError("FORBIDDEN", { code: TWO_FACTOR_ADMINS_ONLY, message: TWO_FACTOR_MESSAGES.adminsOnly });
+          }
+          const { communityName } = await getGeneralSettings(db);
+          return { context: { body: { ...(ctx.body as object | undefined), issuer: communityName } } };
         }
       }),
     },
@@ -107,11 +124,25 @@ export function createAuth({ env, logger, db, mailer, secret }: AuthDeps) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            const overrides = await registrationOverrides(db);
+            return overrides ? { data: { ...user, ...overrides } } : undefined;
+          },
+          async after(user) {
+            await reportAwaitingApproval({ db, mailer, logger, baseUrl: baseURL }, user);
+          },
+        },
+      },
       session: {
         create: {
           async before(session) {
-            const [user] = await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, session.userId));
-            if (!user?.isActive) throw new APIError("FORBIDDEN", { code: "ACCOUNT_INACTIVE", message: AUTH_MESSAGES.accountInactive });
+            const [user] = await db.select({ isActive: users.isActive, lastLogin: users.lastLogin }).from(users).where(eq(users.id, session.userId));
+            if (!user?.isActive) {
+              const message = user && user.lastLogin === null ? SETTINGS_MESSAGES.notYetActivated : AUTH_MESSAGES.accountInactive;
+              throw new APIError("FORBIDDEN", { code: "ACCOUNT_INACTIVE", message });
+            }
           },
           async after(session) {
             await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, session.userId));

@@ -62,6 +62,8 @@ export interface BillingProvider {
   listInvoices(customerId: string): Promise<ProviderInvoice[]>;
   /** Upgrade at once with proration; downgrade from the next period. */
   changePlan(subscriptionId: string, priceId: string, when: "now" | "period_end"): Promise<void>;
+  /** Ends the subscription at once (its account is being deleted): no further charges. */
+  cancelSubscription(subscriptionId: string): Promise<void>;
 }
 
 /** Provider statuses that still count as a subscription someone is paying for, newest first wins. */

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -53,7 +54,7 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
 /** Embedded PostgreSQL (PGlite) in `dataDir`, or in memory for tests when `dataDir` is undefined. */
 export function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): DatabaseHandle {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir });
+  const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   return wrapPglite(client);
 }
 

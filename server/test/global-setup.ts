@@ -1,12 +1,13 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { wrapPglite } from "../db/client";
 import { PGLITE_TEMPLATE_PATH } from "./test-database";
 
 /** Runs initdb and the migrations once; every test app then loads this snapshot (~0.7 s instead of ~4 s). */
 export default async function setup(): Promise<void> {
   if (process.env.TEST_DB === "postgres") return;
-  const client = new PGlite();
+  const client = new PGlite({ extensions: { pg_trgm } });
   await wrapPglite(client).migrate();
   const dump = await client.dumpDataDir("none");
   await client.close();

@@ -24,6 +24,7 @@ export const paths = {
   billingCheckout: "/billing/checkout/:sessionId",
   billingPortal: "/billing/portal",
   resetPassword: "/reset-password",
+  acceptInvitation: "/accept-invitation",
   authCallback: "/auth/callback",
   testLogin: "/test-login",
   members: {

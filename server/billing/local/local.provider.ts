@@ -61,6 +61,9 @@ export function createLocalProvider(db: Database, origin: string): BillingProvid
       const rows = await db.select().from(localInvoices).where(eq(localInvoices.customerId, customerId)).orderBy(desc(localInvoices.createdAt));
       return rows.map((row) => ({ id: row.id, amountCents: row.amountCents, status: row.status, periodStart: row.periodStart, periodEnd: row.periodEnd, createdAt: row.createdAt, url: null }));
     },
+    async cancelSubscription(subscriptionId) {
+      await db.update(localSubscriptions).set({ status: "canceled", cancelAtPeriodEnd: false }).where(eq(localSubscriptions.id, subscriptionId));
+    },
     async changePlan(subscriptionId, priceId, when) {
       const [subscription] = await db.select().from(localSubscriptions).where(eq(localSubscriptions.id, subscriptionId));
       if (!subscription) throw new Error("no such local subscription");

@@ -114,6 +114,9 @@ export function createStripeProvider(stripe: Stripe): BillingProvider {
         };
       });
     },
+    async cancelSubscription(subscriptionId) {
+      await stripe.subscriptions.cancel(subscriptionId);
+    },
     async changePlan(subscriptionId, priceId, when) {
       const subscription = await stripe.subscriptions.retrieve(subscriptionId);
       const item = subscription.items.data[0];

@@ -1,24 +1,100 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { UserChangeSchema, UsersQuerySchema, type AdminUser, type UsersPage } from "../../../common/contracts/users";
+import {
+  AuditLogQuerySchema,
+  BulkEmailSchema,
+  CreateUserSchema,
+  DangerZoneConfirmSchema,
+  UserChangeSchema,
+  UsersQuerySchema,
+  type AdminStats,
+  type AdminUser,
+  type AuditLogPage,
+  type DangerZoneCounts,
+  type UsersPage,
+} from "../../../common/contracts/users";
+import type { Auth } from "../../auth/auth";
 import { memberOf, requireAdmin } from "../../auth/guards";
 import type { ViewerResolver } from "../../auth/viewer";
 import type { Database } from "../../db/client";
-import { changeUser, listUsers } from "./users.service";
+import type { Mailer } from "../../mail/mailer";
+import { adminStats } from "./admin-stats";
+import { listAuditLog } from "./audit-log";
+import { emailUsers } from "./bulk-email";
+import { dangerZoneCounts, deleteInactiveUsers, resetRoles } from "./danger-zone";
+import { deleteUser } from "./user-deletion";
+import type { BillingDeps } from "../../billing/sync";
+import { changeUser, createUser, listUsers } from "./users.service";
+
+export interface UsersDeps {
+  db: Database;
+  viewers: ViewerResolver;
+  graceDays: number;
+  auth: Auth;
+  mailer: Mailer;
+  /** Null when payments are misconfigured. */
+  billing: BillingDeps | null;
+}
 
 const UserParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
-/** The admin area's user list and account changes. */
-export async function usersRoutes(app: FastifyInstance, deps: { db: Database; viewers: ViewerResolver; graceDays: number }): Promise<void> {
+/** The admin area's accounts: list, changes, Add User, deletion, danger zone, bulk email, audit log, dashboard. */
+export async function usersRoutes(app: FastifyInstance, deps: UsersDeps): Promise<void> {
+  const { db, viewers } = deps;
+  const forget = (ids: readonly string[]) => ids.forEach((id) => viewers.forgetUser(id));
+
   app.get("/api/admin/users", { preHandler: requireAdmin }, async (request): Promise<UsersPage> => {
-    return listUsers(deps.db, UsersQuerySchema.parse(request.query));
+    return listUsers(db, UsersQuerySchema.parse(request.query));
+  });
+
+  app.post("/api/admin/users", { preHandler: requireAdmin }, async (request, reply) => {
+    const input = CreateUserSchema.parse(request.body);
+    const user: AdminUser = await createUser(db, deps.auth, memberOf(request), input, deps.graceDays);
+    return reply.code(201).send(user);
   });
 
   app.patch("/api/admin/users/:id", { preHandler: requireAdmin }, async (request): Promise<AdminUser> => {
     const { id } = UserParamsSchema.parse(request.params);
     const change = UserChangeSchema.parse(request.body);
-    const user = await changeUser(deps.db, memberOf(request), id, change, deps.graceDays);
-    deps.viewers.forgetUser(id);
+    const user = await changeUser(db, memberOf(request), id, change, deps.graceDays);
+    forget([id]);
     return user;
+  });
+
+  app.delete("/api/admin/users/:id", { preHandler: requireAdmin }, async (request, reply) => {
+    const { id } = UserParamsSchema.parse(request.params);
+    await deleteUser(deps, memberOf(request), id);
+    forget([id]);
+    return reply.code(204).send();
+  });
+
+  app.get("/api/admin/users/danger-zone", { preHandler: requireAdmin }, async (request): Promise<DangerZoneCounts> => {
+    return dangerZoneCounts(db, memberOf(request));
+  });
+
+  app.post("/api/admin/users/delete-inactive", { preHandler: requireAdmin }, async (request) => {
+    const { expected } = DangerZoneConfirmSchema.parse(request.body);
+    const deleted = await deleteInactiveUsers(deps, memberOf(request), expected);
+    forget(deleted);
+    return { changed: deleted.length };
+  });
+
+  app.post("/api/admin/users/reset-roles", { preHandler: requireAdmin }, async (request) => {
+    const { expected } = DangerZoneConfirmSchema.parse(request.body);
+    const demoted = await resetRoles(db, memberOf(request), expected);
+    forget(demoted);
+    return { changed: demoted.length };
+  });
+
+  app.post("/api/admin/users/email", { preHandler: requireAdmin }, async (request) => {
+    return { queued: await emailUsers(db, deps.mailer, BulkEmailSchema.parse(request.body)) };
+  });
+
+  app.get("/api/admin/audit-log", { preHandler: requireAdmin }, async (request): Promise<AuditLogPage> => {
+    return listAuditLog(db, AuditLogQuerySchema.parse(request.query));
+  });
+
+  app.get("/api/admin/stats", { preHandler: requireAdmin }, async (): Promise<AdminStats> => {
+    return adminStats(db);
   });
 }

@@ -17,6 +17,7 @@ import { PageSpinner } from "../../components/ui/spinner";
 
 const AdminSettingsPage = lazy(() => import("./admin-settings-page"));
 const AdminContentPage = lazy(() => import("./admin-content-page"));
+const AdminUsersPage = lazy(() => import("./admin-users-page"));
 
 /** Sidebar links of spec 001 §2.2, in its order. */
 const adminLinks: SidebarLink[] = [
@@ -56,6 +57,14 @@ function AdminArea() {
           }
         />
         <Route
+          path="users"
+          element={
+            <Suspense fallback={<PageSpinner label="Loading users" />}>
+              <AdminUsersPage />
+            </Suspense>
+          }
+        />
+        <Route
           path="content"
           element={
             <Suspense fallback={<PageSpinner label="Loading content" />}>
@@ -63,7 +72,7 @@ function AdminArea() {
             </Suspense>
           }
         />
-        {ADMIN_SECTIONS.filter((section) => section.path !== "content").map((section) => (
+        {ADMIN_SECTIONS.filter((section) => section.path !== "content" && section.path !== "users").map((section) => (
           <Route key={section.path} path={section.path} element={<AdminSectionPage section={section} />} />
         ))}
         <Route path="*" element={<Navigate to={paths.home} replace />} />

@@ -2,10 +2,10 @@ import { Tabs } from "radix-ui";
 import { AppPage } from "../../components/layout/app-page";
 import { PageHeader } from "../../components/layout/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { EmptyState } from "../../components/ui/empty-state";
 import { CouponForm } from "../../features/coupons/components/coupon-form";
 import { CouponList } from "../../features/coupons/components/coupon-list";
-import { Settings } from "lucide-react";
+import { GeneralSettingsTab } from "../../features/settings/components/general-settings-tab";
+import { InvitationsTab } from "../../features/invitations/components/invitations-tab";
 
 const TAB_CLASS =
   "rounded-md px-4 py-2 text-sm font-semibold text-muted transition-colors hover:text-ink focus-visible:outline-2 focus-visible:outline-ring data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-sm";
@@ -28,14 +28,10 @@ export default function AdminSettingsPage() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="general">
-          <EmptyState icon={Settings} title="Coming soon">
-            Community name, registration and approval settings arrive with the user management release.
-          </EmptyState>
+          <GeneralSettingsTab />
         </Tabs.Content>
         <Tabs.Content value="invitations">
-          <EmptyState icon={Settings} title="Coming soon">
-            Invitations arrive with the user management release.
-          </EmptyState>
+          <InvitationsTab />
         </Tabs.Content>
         <Tabs.Content value="coupons" className="grid gap-6">
           <Card>

@@ -22,6 +22,7 @@ const CheckoutCancelPage = lazy(() => import("../checkout/checkout-cancel-page")
 const LocalCheckoutPage = lazy(() => import("../billing/local-checkout-page"));
 const LocalPortalPage = lazy(() => import("../billing/local-portal-page"));
 const ResetPasswordPage = lazy(() => import("../auth/reset-password-page"));
+const AcceptInvitationPage = lazy(() => import("../auth/accept-invitation-page"));
 const AuthCallbackPage = lazy(() => import("../auth/auth-callback-page"));
 const TestLoginPage = lazy(() => import("../auth/test-login-page"));
 const MembersGuard = lazy(() => import("../../features/session/components/members-guard").then((module) => ({ default: module.MembersGuard })));
@@ -47,6 +48,7 @@ const pages: Array<[path: string, element: ReactNode]> = [
   ["/checkout/:plan", <CheckoutPage />],
   [paths.checkoutSuccess, <CheckoutSuccessPage />],
   [paths.checkoutCancel, <CheckoutCancelPage />],
+  [paths.acceptInvitation, <AcceptInvitationPage />],
   [
     paths.billingCheckout,
     <MembersGuard>

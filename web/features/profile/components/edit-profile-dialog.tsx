@@ -1,6 +1,7 @@
 import type { Profile } from "../../../../common/contracts/auth";
 import { Dialog, DialogContent } from "../../../components/ui/dialog";
 import { EditProfileForm } from "./edit-profile-form";
+import { TwoFactorSection } from "./two-factor-section";
 
 type EditProfileDialogProps = {
   profile: Profile;
@@ -8,11 +9,19 @@ type EditProfileDialogProps = {
   onOpenChange: (open: boolean) => void;
 };
 
-/** The Edit Profile modal of both shells; the form mounts fresh on every open. */
+/** The Edit Profile modal of both shells; the form mounts fresh on every open. Admins also manage their second factor here. */
 export function EditProfileDialog({ profile, open, onOpenChange }: EditProfileDialogProps) {
+  const isAdmin = profile.role === "admin";
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>{open ? <EditProfileForm profile={profile} onDone={() => onOpenChange(false)} /> : null}</DialogContent>
+      <DialogContent className={isAdmin ? "sm:max-w-lg" : undefined}>
+        {open ? (
+          <div className="grid gap-6">
+            <EditProfileForm profile={profile} onDone={() => onOpenChange(false)} />
+            {isAdmin ? <TwoFactorSection /> : null}
+          </div>
+        ) : null}
+      </DialogContent>
     </Dialog>
   );
 }
