@@ -36,7 +36,7 @@ test("a member edits their profile: validation, a broken picture, then a new nam
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   await expect(sidebar.getByText("Welcome, Renamed Inventor")).toBeVisible();
-  await expect(sidebar.locator('img[src=`${E2E_BASE_URL}/favicon.svg`]')).toBeVisible();
+  await expect(sidebar.locator(`img[src="${E2E_BASE_URL}/favicon.svg"]`)).toBeVisible();
 
   await page.reload();
   await expect(page.getByRole("complementary", { name: "Members sidebar" }).getByText("Welcome, Renamed Inventor")).toBeVisible();
