@@ -1,24 +1,11 @@
 // npm run bench: the community feed and the resource list as a brand-ceo member with 100,000 posts and
 // 10,000 resources in the database, against the constant route, on the production server.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
-import { openPglite, openPostgres, type DatabaseHandle } from "../server/db/client";
 import { BENCH_POSTS, BENCH_RESOURCES, fillContent } from "./content-data";
 import { formatResult, load, signIn, signUpMember } from "./http-load";
+import { onFilledDatabases } from "./filled-databases";
 import { startProductionServer, stopServer } from "./server";
 
 const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-pass-1" };
-
-async function prepared(handle: DatabaseHandle): Promise<void> {
-  try {
-    await handle.migrate();
-    await fillContent(handle);
-  } finally {
-    await handle.close();
-  }
-}
 
 async function brandCeoCookie(base: string): Promise<string> {
   const member = await signUpMember(base, "Bench Brand CEO");
@@ -61,26 +48,5 @@ async function benchContent(label: string, env: Record<string, string>, port: nu
 }
 
 export async function benchContentRoutes(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-content-"));
-  try {
-    await prepared(openPglite(path.join(dataDir, "db")));
-    await benchContent("PGlite (embedded default)", { DATA_DIR: dataDir }, 3213);
-    const adminUrl = process.env.BENCH_DATABASE_URL;
-    if (!adminUrl) return console.log("\n(BENCH_DATABASE_URL is not set: PostgreSQL run skipped)");
-    const name = `bench_content_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    try {
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      await prepared(openPostgres(url.toString()));
-      await benchContent("PostgreSQL (BENCH_DATABASE_URL)", { DATA_DIR: dataDir, DATABASE_URL: url.toString() }, 3214);
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await onFilledDatabases("content", fillContent, 3213, benchContent);
 }

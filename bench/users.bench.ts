@@ -1,15 +1,13 @@
 // npm run bench: the admin user list with 100,000 accounts, searched and paged as an admin, on the
 // production server. The goal is a p99 under 50 ms per page for one admin at a time (an admin area has
 // few concurrent users); the same pages under 50 connections show the throughput.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import type { UsersPage } from "../common/contracts/users";
-import { openPglite, openPostgres, type DatabaseHandle } from "../server/db/client";
+import type { DatabaseHandle } from "../server/db/client";
 import { DURATION_SECONDS, formatResult, load, signIn, type RouteResult } from "./http-load";
+import { onFilledDatabases } from "./filled-databases";
 import { startProductionServer, stopServer } from "./server";
 
 export const BENCH_USERS = 100_000;
@@ -39,15 +37,6 @@ async function fillUsers({ db }: DatabaseHandle): Promise<void> {
     from generate_series(1, ${BENCH_USERS}) g`);
   // What autovacuum does on PostgreSQL: statistics for the planner and the visibility map for index-only scans.
   await db.execute(sql`vacuum analyze users`);
-}
-
-async function prepared(handle: DatabaseHandle): Promise<void> {
-  try {
-    await handle.migrate();
-    await fillUsers(handle);
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Linux reports process CPU time in USER_HZ ticks, 100 per second. */
@@ -102,26 +91,5 @@ async function benchUsers(label: string, env: Record<string, string>, port: numb
 }
 
 export async function benchUsersList(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-users-"));
-  try {
-    await prepared(openPglite(path.join(dataDir, "db")));
-    await benchUsers("PGlite (embedded default)", { DATA_DIR: dataDir }, 3216);
-    const adminUrl = process.env.BENCH_DATABASE_URL;
-    if (!adminUrl) return console.log("\n(BENCH_DATABASE_URL is not set: PostgreSQL run skipped)");
-    const name = `bench_users_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    try {
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      await prepared(openPostgres(url.toString()));
-      await benchUsers("PostgreSQL (BENCH_DATABASE_URL)", { DATA_DIR: dataDir, DATABASE_URL: url.toString() }, 3217);
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await onFilledDatabases("users", fillUsers, 3216, benchUsers);
 }
