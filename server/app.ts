@@ -34,6 +34,7 @@ import { universityRoutes } from "./features/university/university.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { outboxRoutes } from "./mail/outbox.routes";
 import { registerErrorHandler } from "./plugins/error-handler";
+import { isRouteUnder } from "./plugins/routed-path";
 import { registerSecurity } from "./plugins/security";
 import { registerStaticWeb } from "./plugins/static-web";
 
@@ -70,7 +71,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
 
   app.decorateRequest("viewer", null);
   app.addHook("onRequest", async (request) => {
-    if (request.url.startsWith("/api/") && !request.url.startsWith("/api/auth/")) {
+    if (isRouteUnder(request, "/api/") && !isRouteUnder(request, "/api/auth/")) {
       request.viewer = await viewers.resolve(request.headers.cookie);
     }
   });

@@ -13,6 +13,7 @@ import {
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import { publicUrl } from "../env";
+import { wildcardUrl } from "../plugins/routed-path";
 import { trackSelfRegistration } from "../features/settings/self-registration";
 import { getGeneralSettings } from "../features/settings/settings.service";
 import type { Auth } from "./auth";
@@ -75,7 +76,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     method: ["GET", "POST"],
     url: "/api/auth/*",
     async handler(request, reply) {
-      const subPath = request.url.slice("/api/auth".length).split("?")[0] ?? "";
+      // The path as the router decoded it: the limits and better-auth must both see the same one.
+      const { path: subPath, url } = wildcardUrl(request);
       const body = request.body instanceof Buffer ? request.body : undefined;
       const clientIp = resolveClientIp(request.headers, request.socket.remoteAddress, env.TRUSTED_PROXY);
 
@@ -112,7 +114,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         if (token) viewers.forgetToken(token);
       }
 
-      const webRequest = toWebRequest(request, origin, clientIp, body);
+      const webRequest = toWebRequest(request, `${origin}${url}`, clientIp, body);
       if (isSignUp) {
         const { result: response, awaitingApproval } = await trackSelfRegistration(() => auth.handler(webRequest));
         // The account exists, inactive; the session better-auth then refused is not an error for the visitor.
@@ -157,7 +159,7 @@ function readEmail(json: unknown): string | undefined {
   return typeof email === "string" ? email.trim().toLowerCase() : undefined;
 }
 
-function toWebRequest(request: FastifyRequest, origin: string, clientIp: string, body: Buffer | undefined): Request {
+function toWebRequest(request: FastifyRequest, url: string, clientIp: string, body: Buffer | undefined): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === CLIENT_IP_HEADER) continue;
@@ -165,7 +167,7 @@ function toWebRequest(request: FastifyRequest, origin: string, clientIp: string,
   }
   headers.set(CLIENT_IP_HEADER, clientIp);
   const hasBody = request.method !== "GET" && request.method !== "HEAD" && body !== undefined;
-  return new Request(`${origin}${request.url}`, {
+  return new Request(url, {
     method: request.method,
     headers,
     body: hasBody ? new Uint8Array(body) : undefined,

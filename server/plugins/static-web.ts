@@ -46,7 +46,8 @@ export async function registerStaticWeb(app: FastifyInstance, { distDir, origin,
 
   const rendered = new Map<string, string>();
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === "GET" && !request.url.startsWith("/api/");
+    // Any spelling of /api/ is an API call that reached nothing, never a page.
+    const wantsPage = request.method === "GET" && !/^\/+api(\/|$)/i.test(safeDecode(request.url.split("?")[0] ?? "/"));
     if (!wantsPage) return reply.code(404).send({ error: { code: "NOT_FOUND", message: "Not found" } });
     if (!template) return reply.code(503).type("text/plain").send("The web app is not built yet: run npm run build.");
     const pathname = (request.url.split("?")[0] ?? "/").replace(/\/+$/, "") || "/";
@@ -58,4 +59,12 @@ export async function registerStaticWeb(app: FastifyInstance, { distDir, origin,
     }
     return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
   });
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

@@ -4,6 +4,7 @@ import { TWO_FACTOR_MESSAGES, TWO_FACTOR_REQUIRED, type TwoFactorStatus } from "
 import { users } from "../../auth/auth.table";
 import { memberOf } from "../../auth/guards";
 import type { Database } from "../../db/client";
+import { isRouteUnder } from "../../plugins/routed-path";
 
 interface AdminTwoFactorOptions {
   db: Database;
@@ -20,15 +21,15 @@ function twoFactorLookup(db: Database) {
 }
 
 /**
- * With REQUIRE_ADMIN_2FA, every /api/admin/* request of an admin without a second factor answers 403
- * TWO_FACTOR_REQUIRED. Added to the root instance after the viewer is resolved; anonymous and
+ * With REQUIRE_ADMIN_2FA, every request that reaches an /api/admin/* route (however its path is spelled)
+ * from an admin without a second factor answers 403 TWO_FACTOR_REQUIRED. Added to the root instance after the viewer is resolved; anonymous and
  * non-admin requests pass on to the routes' own guards (401, 403).
  */
 export function registerAdminTwoFactorGate(app: FastifyInstance, { db, required }: AdminTwoFactorOptions): void {
   if (!required) return;
   const lookup = twoFactorLookup(db);
   app.addHook("onRequest", async (request, reply) => {
-    if (!request.url.startsWith("/api/admin/")) return;
+    if (!isRouteUnder(request, "/api/admin/")) return;
     const viewer = request.viewer;
     if (!viewer?.isActive || viewer.role !== "admin") return;
     const [row] = await lookup.execute({ id: viewer.userId });
