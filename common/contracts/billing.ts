@@ -11,6 +11,7 @@ export const BILLING_MESSAGES = {
   portalAccessFailed: "Failed to access subscription management. Please try again.",
   discountRange: "Discount must be between 1 and 100 percent",
   usageLimitPositive: "Usage limit must be greater than 0",
+  usageLimitRange: "Usage limit must be a whole number from 1 to 1,000,000",
   validUntilRequired: "Valid until date is required",
   validUntilFuture: "Valid until date must be in the future",
   couponCreateFailed: "Failed to create coupon. Please try again.",
@@ -18,6 +19,9 @@ export const BILLING_MESSAGES = {
   couponCodeTaken: "A coupon with this code already exists",
   configErrorTitle: "Stripe Configuration Error",
 } as const;
+
+/** The largest usage limit a coupon may have: far above any campaign, far below integer overflow. */
+export const MAX_COUPON_USES = 1_000_000;
 
 export const couponCreatedMessage = (code: string) => `Coupon ${code} created successfully!`;
 
@@ -80,6 +84,8 @@ export const CouponSchema = z.object({
   discount: z.number().int(),
   membershipTier: PlanSchema,
   usedCount: z.number().int(),
+  /** Uses claimed by checkouts that can still be paid. */
+  heldCount: z.number().int(),
   usageLimit: z.number().int(),
   validUntil: z.string(),
   isActive: z.boolean(),
@@ -90,7 +96,11 @@ export const CreateCouponBodySchema = z.object({
   code: z.string({ error: BILLING_MESSAGES.couponCodeRequired }).trim().min(1, BILLING_MESSAGES.couponCodeRequired).max(32).transform(normalizeCouponCode).pipe(z.string().regex(/^[A-Z0-9_-]+$/, "Use letters, numbers, - and _ only")),
   discount: z.coerce.number({ error: BILLING_MESSAGES.discountRange }).int(BILLING_MESSAGES.discountRange).min(1, BILLING_MESSAGES.discountRange).max(100, BILLING_MESSAGES.discountRange),
   membershipTier: PlanSchema,
-  usageLimit: z.coerce.number({ error: BILLING_MESSAGES.usageLimitPositive }).int(BILLING_MESSAGES.usageLimitPositive).min(1, BILLING_MESSAGES.usageLimitPositive),
+  usageLimit: z.coerce
+    .number({ error: BILLING_MESSAGES.usageLimitRange })
+    .min(1, BILLING_MESSAGES.usageLimitPositive)
+    .int(BILLING_MESSAGES.usageLimitRange)
+    .max(MAX_COUPON_USES, BILLING_MESSAGES.usageLimitRange),
   validUntil: z
     .string({ error: BILLING_MESSAGES.validUntilRequired })
     .min(1, BILLING_MESSAGES.validUntilRequired)

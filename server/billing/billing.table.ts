@@ -79,6 +79,30 @@ export const checkoutSessions = pgTable(
     couponRedeemed: boolean("coupon_redeemed").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** After this the checkout can no longer be paid (the provider's session expiry). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
   },
   (table) => [index("checkout_sessions_user_idx").on(table.userId)],
+);
+
+/**
+ * One use of a coupon claimed by an open checkout. It counts against the usage limit while
+ * `expires_at` is in the future (computed at read time, so a restart or a second instance sees the
+ * same holds); completion turns it into a use (`coupons.used_count`) and deletes it.
+ */
+export const couponHolds = pgTable(
+  "coupon_holds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    couponId: uuid("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    checkoutSessionId: text("checkout_session_id").unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("coupon_holds_coupon_idx").on(table.couponId, table.expiresAt)],
 );

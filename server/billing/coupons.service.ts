@@ -1,19 +1,21 @@
-import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt } from "drizzle-orm";
 import { BILLING_MESSAGES, normalizeCouponCode, type Coupon, type CreateCouponBody } from "../../common/contracts/billing";
 import type { PaidTier } from "../../common/tiers";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import { coupons } from "./billing.table";
+import { liveHoldCounts } from "./coupon-holds.service";
 
 export type CouponRow = typeof coupons.$inferSelect;
 
-export function toCouponDto(row: CouponRow): Coupon {
+export function toCouponDto(row: CouponRow, heldCount: number): Coupon {
   return {
     id: row.id,
     code: row.code,
     discount: row.discountPercent,
     membershipTier: row.membershipTier,
     usedCount: row.usedCount,
+    heldCount,
     usageLimit: row.usageLimit,
     validUntil: row.validUntil.toISOString(),
     isActive: row.isActive,
@@ -22,42 +24,25 @@ export function toCouponDto(row: CouponRow): Coupon {
 
 /**
  * The coupon `code` grants on `tier` right now, or 400 'Invalid coupon code': only its own tier,
- * only while active, unexpired and under its usage limit. Codes compare trimmed and upper-cased.
+ * only while active, unexpired and with a use neither used nor held. Codes compare trimmed and
+ * upper-cased. A check only: the checkout claims the use (coupon-holds.service.ts).
  */
 export async function findUsableCoupon(db: Database, code: string, tier: PaidTier): Promise<CouponRow> {
+  const now = new Date();
   const [row] = await db
     .select()
     .from(coupons)
-    .where(
-      and(
-        eq(coupons.code, normalizeCouponCode(code)),
-        eq(coupons.membershipTier, tier),
-        eq(coupons.isActive, true),
-        gt(coupons.validUntil, new Date()),
-        lt(coupons.usedCount, coupons.usageLimit),
-      ),
-    );
-  if (!row) throw new AppError("BAD_REQUEST", BILLING_MESSAGES.invalidCoupon);
+    .where(and(eq(coupons.code, normalizeCouponCode(code)), eq(coupons.membershipTier, tier), eq(coupons.isActive, true), gt(coupons.validUntil, now)));
+  const held = row ? ((await liveHoldCounts(db, now)).get(row.id) ?? 0) : 0;
+  if (!row || row.usedCount + held >= row.usageLimit) throw new AppError("BAD_REQUEST", BILLING_MESSAGES.invalidCoupon);
   return row;
-}
-
-/**
- * Counts one redemption, atomically: never past the limit, whatever runs at the same time.
- * Returns false when the limit was already reached.
- */
-export async function redeemCoupon(db: Database, couponId: string): Promise<boolean> {
-  const updated = await db
-    .update(coupons)
-    .set({ usedCount: sql`${coupons.usedCount} + 1` })
-    .where(and(eq(coupons.id, couponId), lt(coupons.usedCount, coupons.usageLimit)))
-    .returning({ id: coupons.id });
-  return updated.length === 1;
 }
 
 /** Active first, then the earliest expiry (spec 001 §4). */
 export async function listCoupons(db: Database): Promise<Coupon[]> {
   const rows = await db.select().from(coupons).orderBy(desc(coupons.isActive), asc(coupons.validUntil));
-  return rows.map(toCouponDto);
+  const held = await liveHoldCounts(db, new Date());
+  return rows.map((row) => toCouponDto(row, held.get(row.id) ?? 0));
 }
 
 export async function createCoupon(db: Database, body: CreateCouponBody): Promise<Coupon> {
@@ -67,13 +52,14 @@ export async function createCoupon(db: Database, body: CreateCouponBody): Promis
     .onConflictDoNothing({ target: coupons.code })
     .returning();
   if (!row) throw new AppError("CONFLICT", BILLING_MESSAGES.couponCodeTaken, { code: BILLING_MESSAGES.couponCodeTaken });
-  return toCouponDto(row);
+  return toCouponDto(row, 0);
 }
 
 export async function setCouponActive(db: Database, id: string, isActive: boolean): Promise<Coupon> {
   const [row] = await db.update(coupons).set({ isActive }).where(eq(coupons.id, id)).returning();
   if (!row) throw new AppError("NOT_FOUND", "Coupon not found");
-  return toCouponDto(row);
+  const held = await liveHoldCounts(db, new Date());
+  return toCouponDto(row, held.get(row.id) ?? 0);
 }
 
 export async function deleteCoupon(db: Database, id: string): Promise<void> {

@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "../auth/auth.table";
 import { createAdminAccount } from "../auth/first-admin";
 import { buildTestApp, postJson, signIn, signUp, TEST_ORIGIN, uniqueEmail, type TestApp } from "../test/build-test-app";
-import { coupons, subscriptions } from "./billing.table";
+import { checkoutSessions, coupons, subscriptions } from "./billing.table";
+import { localInvoices } from "./local/local.table";
 import { advanceLocalSubscription } from "./local/local.service";
 import { applyLapsedTiers } from "./sync";
 
@@ -135,23 +136,81 @@ describe("local test-mode billing", () => {
     expect((await me(payer.cookie)).membershipTier).toBe("inventor");
   });
 
-  it("counts a coupon with 10 uses left exactly 10 times when 25 checkouts complete at once", async () => {
-    await createCoupon("RUSH10", { usageLimit: 10, discount: 50 });
-    const payers = await Promise.all(Array.from({ length: 25 }, () => member()));
-    const sessions = await Promise.all(
-      payers.map(async (payer) => {
-        const started = await postJson(t.app, "/api/billing/checkout", { plan: "inventor", couponCode: "RUSH10" }, { cookie: payer.cookie });
-        return { payer, sessionId: String(started.json().url).split("/").pop() ?? "" };
-      }),
-    );
-    const results = await Promise.all(sessions.map(({ payer, sessionId }) => postJson(t.app, `/api/billing/local/checkout/${sessionId}/pay`, { cardNumber: "4242424242424242" }, { cookie: payer.cookie })));
-    expect(results.every((result) => result.statusCode === 200)).toBe(true);
-    const [coupon] = await t.database.db.select().from(coupons).where(eq(coupons.code, "RUSH10"));
-    expect(coupon?.usedCount).toBe(10);
-    const redeemed = await t.database.db.execute(sql`select count(*)::int as n from checkout_sessions where coupon_redeemed`);
-    expect(Number((redeemed as unknown as { rows: Array<{ n: number }> }).rows[0]?.n)).toBeGreaterThanOrEqual(10);
-    const exhausted = await postJson(t.app, "/api/billing/coupons/validate", { code: "RUSH10", membershipTier: "inventor" }, { cookie: payers[0]?.cookie ?? "" });
-    expect(exhausted.statusCode).toBe(400);
+  it("gives a 10-use code to exactly 10 of 50 members racing through two instances; the other 40 are told before paying", async () => {
+    const second = await buildTestApp({ BILLING_GRACE_DAYS: "7" }, t);
+    try {
+      await createCoupon("RUSH10", { usageLimit: 10, discount: 50 });
+      const payers = await Promise.all(Array.from({ length: 50 }, () => member()));
+      const appOf = (index: number) => (index % 2 === 0 ? t.app : second.app);
+      const opened = await Promise.all(payers.map((payer, index) => postJson(appOf(index), "/api/billing/checkout", { plan: "inventor", couponCode: "rush10" }, { cookie: payer.cookie })));
+      const holders = payers.flatMap((payer, index) => (opened[index]?.statusCode === 200 ? [{ payer, index, sessionId: String(opened[index]?.json().url).split("/").pop() ?? "" }] : []));
+      expect(holders).toHaveLength(10);
+      const refused = opened.filter((response) => response.statusCode !== 200);
+      expect(refused.map((response) => [response.statusCode, response.json().error.message])).toEqual(Array.from({ length: 40 }, () => [400, "Invalid coupon code"]));
+      expect((await get("/api/admin/coupons", admin)).json().coupons.find((coupon: { code: string }) => coupon.code === "RUSH10")).toMatchObject({ usedCount: 0, heldCount: 10, usageLimit: 10 });
+
+      const paid = await Promise.all(holders.map(({ payer, index, sessionId }) => postJson(appOf(index + 1), `/api/billing/local/checkout/${sessionId}/pay`, { cardNumber: "4242424242424242" }, { cookie: payer.cookie })));
+      expect(paid.map((response) => response.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
+      const latecomer = payers.find((_, index) => opened[index]?.statusCode !== 200);
+      if (!latecomer) throw new Error("no refused member");
+      const fullPrice = await checkoutAndPay(latecomer.cookie, "inventor");
+      expect(fullPrice.paid.statusCode).toBe(200);
+
+      const invoices = await t.database.db.select({ amountCents: localInvoices.amountCents }).from(localInvoices);
+      expect(invoices.filter((invoice) => invoice.amountCents === 4950)).toHaveLength(10);
+      expect((await get("/api/admin/coupons", admin)).json().coupons.find((coupon: { code: string }) => coupon.code === "RUSH10")).toMatchObject({ usedCount: 10, heldCount: 0 });
+      const [rush] = await t.database.db.select().from(coupons).where(eq(coupons.code, "RUSH10"));
+      const redeemed = await t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.couponRedeemed, true));
+      expect(redeemed.filter((session) => session.couponId === rush?.id)).toHaveLength(10);
+      expect((await postJson(t.app, "/api/billing/coupons/validate", { code: "RUSH10", membershipTier: "inventor" }, { cookie: latecomer.cookie })).statusCode).toBe(400);
+    } finally {
+      await second.close();
+    }
+  }, 120_000);
+
+  it("gives an abandoned checkout's use back when it expires, and a cancelled one's at once; the expired one can no longer be paid", async () => {
+    await createCoupon("ONLYONE", { usageLimit: 1, discount: 30 });
+    const [first, second, third] = await Promise.all([member(), member(), member()]);
+    if (!first || !second || !third) throw new Error("members missing");
+    const held = await postJson(t.app, "/api/billing/checkout", { plan: "inventor", couponCode: "ONLYONE" }, { cookie: first.cookie });
+    expect(held.statusCode).toBe(200);
+    const abandonedId = String(held.json().url).split("/").pop() ?? "";
+    const blocked = await postJson(t.app, "/api/billing/checkout", { plan: "inventor", couponCode: "ONLYONE" }, { cookie: second.cookie });
+    expect(blocked.json().error.message).toBe("Invalid coupon code");
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 37 * 60_000);
+      const list = (await get("/api/admin/coupons", admin)).json().coupons;
+      expect(list.find((coupon: { code: string }) => coupon.code === "ONLYONE")).toMatchObject({ usedCount: 0, heldCount: 0 });
+      const late = await postJson(t.app, `/api/billing/local/checkout/${abandonedId}/pay`, { cardNumber: "4242424242424242" }, { cookie: first.cookie });
+      expect(late.statusCode).toBe(409);
+      expect(late.json().error.message).toBe("This checkout has expired. Please start again from the plans.");
+      expect((await me(first.cookie)).membershipTier).toBe("free");
+
+      const reopened = await postJson(t.app, "/api/billing/checkout", { plan: "inventor", couponCode: "ONLYONE" }, { cookie: second.cookie });
+      expect(reopened.statusCode).toBe(200);
+      const cancelledId = String(reopened.json().url).split("/").pop() ?? "";
+      expect((await postJson(t.app, `/api/billing/local/checkout/${cancelledId}/cancel`, {}, { cookie: second.cookie })).statusCode).toBe(204);
+      expect((await postJson(t.app, `/api/billing/local/checkout/${cancelledId}/pay`, { cardNumber: "4242424242424242" }, { cookie: second.cookie })).statusCode).toBe(409);
+
+      const { paid } = await checkoutAndPay(third.cookie, "inventor", "ONLYONE");
+      expect(paid.statusCode).toBe(200);
+      expect((await get("/api/billing/account", third.cookie)).json().invoices).toEqual([expect.objectContaining({ amountCents: 6930 })]);
+      expect((await get("/api/admin/coupons", admin)).json().coupons.find((coupon: { code: string }) => coupon.code === "ONLYONE")).toMatchObject({ usedCount: 1, heldCount: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("refuses coupon numbers outside their range, naming the field and the range", async () => {
+    const huge = await createCoupon("HUGE", { usageLimit: 1e20 });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().error.fields).toEqual({ usageLimit: "Usage limit must be a whole number from 1 to 1,000,000" });
+    expect((await createCoupon("ZERO", { usageLimit: 0 })).json().error.fields).toEqual({ usageLimit: "Usage limit must be greater than 0" });
+    expect((await createCoupon("HALF", { usageLimit: 2.5 })).json().error.fields).toEqual({ usageLimit: "Usage limit must be a whole number from 1 to 1,000,000" });
+    expect((await createCoupon("BIGOFF", { discount: 1e20 })).json().error.fields).toEqual({ discount: "Discount must be between 1 and 100 percent" });
+    expect((await createCoupon("MAXUSES", { usageLimit: 1_000_000 })).statusCode).toBe(201);
   });
 
   it("refuses a second checkout while a subscription is live, and an admin's manual tier stays apart from paid state", async () => {

@@ -35,15 +35,24 @@ export interface ProviderInvoice {
   url: string | null;
 }
 
+/** Our coupon as the provider mirrors it: with Stripe, a promotion code with its own redemption limit. */
+export interface CheckoutCoupon {
+  id: string;
+  code: string;
+  discountPercent: number;
+  usageLimit: number;
+  validUntil: Date;
+}
+
 export interface CheckoutRequest {
   customerId: string;
   userId: string;
   plan: PaidTier;
   priceId: string;
   amountCents: number;
-  discountPercent: number;
-  /** Our coupon code, when one applies; the provider mirrors it as its own discount. */
-  couponCode: string | null;
+  coupon: CheckoutCoupon | null;
+  /** After this the checkout can no longer be paid (its coupon hold ends just after). */
+  expiresAt: Date;
   successUrl: string;
   cancelUrl: string;
 }

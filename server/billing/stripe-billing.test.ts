@@ -153,16 +153,48 @@ describe("Stripe billing through the real SDK", () => {
     expect((await t.app.inject({ url: "/api/billing/checkout/cs_test_forged", headers: { cookie: payer.cookie } })).statusCode).toBe(404);
   });
 
-  it("counts a coupon limited to 10 exactly 10 times when 50 paid checkouts complete at once", async () => {
+  it("holds a 10-use code for 10 of 50 racing members, mirrors it as a Stripe promotion code limited to 10, and counts exactly 10", async () => {
     await postJson(t.app, "/api/admin/coupons", { code: "FIFTY", discount: 50, membershipTier: "inventor", usageLimit: 10, validUntil: new Date(Date.now() + 86_400_000 * 30).toISOString() }, { cookie: admin });
     const payers = await Promise.all(Array.from({ length: 50 }, () => member()));
-    const sessionIds = await Promise.all(payers.map((payer) => startCheckout(payer.cookie, "inventor", "FIFTY")));
-    const completions = sessionIds.map((id) => stripe.completeCheckout(id)[0] as Stripe.Event);
-    const answers = await Promise.all(completions.map((event) => deliver(event)));
+    const opened = await Promise.all(payers.map((payer) => postJson(t.app, "/api/billing/checkout", { plan: "inventor", couponCode: "FIFTY" }, { cookie: payer.cookie })));
+    const sessionIds = opened.filter((response) => response.statusCode === 200).map((response) => String(response.json().url).split("/pay/")[1] ?? "");
+    expect(sessionIds).toHaveLength(10);
+    expect(opened.filter((response) => response.statusCode === 400 && response.json().error.message === "Invalid coupon code")).toHaveLength(40);
+
+    const promotionCodes = await stripe.client().promotionCodes.list({ limit: 100 });
+    const fifty = promotionCodes.data.filter((promotion) => promotion.metadata?.code === "FIFTY");
+    expect(fifty.map((promotion) => promotion.max_redemptions)).toEqual([10]);
+    const answers = await Promise.all(sessionIds.map((id) => deliver(stripe.completeCheckout(id)[0] as Stripe.Event)));
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
     const [coupon] = await t.database.db.select().from(coupons).where(eq(coupons.code, "FIFTY"));
     expect(coupon?.usedCount).toBe(10);
+    const discounted = (await stripe.client().invoices.list({ limit: 100 })).data.filter((invoice) => invoice.amount_paid === 4950);
+    expect(discounted).toHaveLength(10);
+
+    // Stripe itself refuses an eleventh discount, whatever our own records say.
+    const promotion = fifty[0];
+    if (!promotion) throw new Error("no promotion code");
+    const prices = await stripe.client().prices.list({ lookup_keys: ["inventor_monthly"] });
+    await expect(
+      stripe.client().checkout.sessions.create({ mode: "subscription", line_items: [{ price: prices.data[0]?.id ?? "", quantity: 1 }], discounts: [{ promotion_code: promotion.id }], success_url: "http://localhost:3000/ok" }),
+    ).rejects.toThrow(/cannot be redeemed/);
   }, 60_000);
+
+  it("gives the use back when Stripe reports the checkout expired, so the next member gets the discount", async () => {
+    await postJson(t.app, "/api/admin/coupons", { code: "SOLO", discount: 10, membershipTier: "brand-ceo", usageLimit: 1, validUntil: new Date(Date.now() + 86_400_000 * 30).toISOString() }, { cookie: admin });
+    const [first, second] = await Promise.all([member(), member()]);
+    if (!first || !second) throw new Error("members missing");
+    const abandoned = await startCheckout(first.cookie, "brand-ceo", "SOLO");
+    expect((await postJson(t.app, "/api/billing/checkout", { plan: "brand-ceo", couponCode: "SOLO" }, { cookie: second.cookie })).json().error.message).toBe("Invalid coupon code");
+    expect((await deliver(stripe.expireCheckout(abandoned))).statusCode).toBe(200);
+    const sessionId = await startCheckout(second.cookie, "brand-ceo", "SOLO");
+    for (const event of stripe.completeCheckout(sessionId)) expect((await deliver(event)).statusCode).toBe(200);
+    expect((await me(second.cookie)).membershipTier).toBe("brand-ceo");
+    const invoice = (await t.app.inject({ url: "/api/billing/account", headers: { cookie: second.cookie } })).json().invoices[0];
+    expect(invoice.amountCents).toBe(44910);
+    const [coupon] = await t.database.db.select().from(coupons).where(eq(coupons.code, "SOLO"));
+    expect(coupon?.usedCount).toBe(1);
+  });
 
   it("answers 'Failed to create checkout session' when Stripe is unreachable, leaving no checkout row", async () => {
     const payer = await member();

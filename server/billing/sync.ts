@@ -6,6 +6,7 @@ import { users } from "../auth/auth.table";
 import type { ViewerResolver } from "../auth/viewer";
 import type { Database } from "../db/client";
 import { billingCustomers, subscriptions } from "./billing.table";
+import { deleteExpiredHolds } from "./coupon-holds.service";
 import type { BillingProvider, ProviderSubscription } from "./provider";
 import { effectiveTier, paidTier } from "./tier.policy";
 
@@ -91,11 +92,13 @@ export async function writeEffectiveTier(db: Database, userId: string, now: Date
 }
 
 /**
- * Tiers that lapse with time and no event: a grace period running out, a downgrade's paid period
- * ending. Run periodically; cheap when nothing is due.
+ * What lapses with time and no event: a grace period running out, a downgrade's paid period
+ * ending, coupon holds long expired (they stopped counting when they expired). Run periodically;
+ * cheap when nothing is due. Returns the number of members whose tier was recomputed.
  */
 export async function applyLapsedTiers(deps: Pick<BillingDeps, "db" | "viewers" | "graceDays">): Promise<number> {
   const now = new Date();
+  await deleteExpiredHolds(deps.db, now);
   const graceStart = new Date(now.getTime() - deps.graceDays * 86_400_000);
   const due = await deps.db
     .select({ userId: subscriptions.userId })

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type Stripe from "stripe";
 import { webhookEvents } from "./billing.table";
 import { confirmCheckout } from "./checkout.service";
+import { releaseHold } from "./coupon-holds.service";
 import { syncCustomer, type BillingDeps } from "./sync";
 
 interface WebhookOptions {
@@ -21,8 +22,8 @@ const SYNCED_EVENTS = new Set([
 
 /**
  * Stripe webhooks on the raw body. Bad or missing signature (or older than 5 minutes): 400. Each
- * event id is handled once; every handled event ends in one sync of its customer, so order and
- * repetition do not matter. A failure answers 500 so Stripe retries; unknown types answer 200.
+ * event id is handled once; every handled event ends in one sync of its customer (an expired
+ * checkout gives its coupon hold back), so order and repetition do not matter. A failure answers 500 so Stripe retries; unknown types answer 200.
  */
 export async function stripeWebhookRoutes(app: FastifyInstance, { deps, stripe, webhookSecret }: WebhookOptions): Promise<void> {
   app.removeAllContentTypeParsers();
@@ -50,6 +51,8 @@ export async function stripeWebhookRoutes(app: FastifyInstance, { deps, stripe, 
     if (event.type === "checkout.session.completed") {
       const confirmed = await confirmCheckout(deps, event.data.object.id);
       if (!confirmed && customerId) await syncCustomer(deps, customerId);
+    } else if (event.type === "checkout.session.expired") {
+      await releaseHold(deps.db, { checkoutSessionId: event.data.object.id });
     } else if (SYNCED_EVENTS.has(event.type) && customerId) {
       await syncCustomer(deps, customerId);
     } else {

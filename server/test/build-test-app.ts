@@ -18,9 +18,12 @@ export interface TestApp extends App {
   close(): Promise<void>;
 }
 
-/** The real application on a fresh database, driven through HTTP with inject(). */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/**
+ * The real application on a fresh database, driven through HTTP with inject(). Given `shared`, a
+ * second instance on that app's database (closing it leaves the database to its owner).
+ */
+export async function buildTestApp(env: Record<string, string> = {}, shared?: TestApp): Promise<TestApp> {
+  const database = shared?.database ?? (await createTestDatabase());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "inventors-test-"));
   const parsed = loadEnv({
     DATA_DIR: dataDir,
@@ -38,7 +41,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     database,
     async close() {
       await built.app.close();
-      await database.close();
+      if (!shared) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

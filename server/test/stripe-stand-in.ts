@@ -58,6 +58,8 @@ export interface StripeStandIn {
    * active); otherwise the period moves forward one interval with a paid invoice.
    */
   renew(subscriptionId: string): Stripe.Event[];
+  /** An open checkout session reaches its `expires_at` unpaid: `checkout.session.expired`. */
+  expireCheckout(sessionId: string): Stripe.Event;
   /** A renewal whose payment fails: the period moves forward, the invoice stays open, status past_due. */
   failPayment(subscriptionId: string): Stripe.Event[];
   /** Signs `event` (or a raw string payload) like Stripe does, for the `stripe-signature` header. */
@@ -77,6 +79,7 @@ export interface StripeStandIn {
 interface SessionExtra {
   lines: Array<{ price: string; quantity: number }>;
   coupon: string | null;
+  promotionCode: string | null;
   subscriptionMetadata: Stripe.Metadata;
 }
 
@@ -228,6 +231,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
   const products = new Map<string, Stripe.Product>();
   const prices = new Map<string, Stripe.Price>();
   const coupons = new Map<string, Stripe.Coupon>();
+  const promotionCodes = new Map<string, Stripe.PromotionCode>();
   const discounts = new Map<string, Stripe.Discount>();
   const sessions = new Map<string, Stripe.Checkout.Session>();
   const sessionExtras = new Map<string, SessionExtra>();
@@ -241,7 +245,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
   const requests: StandInRequest[] = [];
   const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
   const failures: Array<{ method: string | null; path: string; status: number; remaining: number }> = [];
-  const stores: ReadonlyArray<Map<string, object>> = [customers, products, prices, coupons, discounts, sessions, subscriptions, invoices, paymentMethods, portalSessions, eventsById];
+  const stores: ReadonlyArray<Map<string, object>> = [customers, products, prices, coupons, promotionCodes, discounts, sessions, subscriptions, invoices, paymentMethods, portalSessions, eventsById];
 
   const lookup = (id: string): object | undefined => {
     for (const store of stores) {
@@ -512,6 +516,40 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     return coupon;
   }
 
+  function createPromotionCode(body: FormRecord): Stripe.PromotionCode {
+    const promotion = rec(body.promotion);
+    if (!promotion) throw new ApiError(400, "Missing required param: promotion.", "parameter_missing", "promotion");
+    oneOf(required(promotion.type, "promotion[type]"), ["coupon"] as const, "promotion[type]");
+    const couponId = required(promotion.coupon, "promotion[coupon]");
+    if (!coupons.has(couponId)) throw missingParam("coupon", couponId, "promotion[coupon]");
+    const maxRedemptions = integer(body.max_redemptions, "max_redemptions") ?? null;
+    if (maxRedemptions !== null && maxRedemptions < 1) throw new ApiError(400, "Invalid max_redemptions: must be a positive integer.", "parameter_invalid_integer", "max_redemptions");
+    const code = str(body.code) || randomString(8, "ABCDEFGHJKLMNPQRSTUVWXYZ23456789");
+    if (!/^[A-Za-z0-9-]+$/.test(code)) throw new ApiError(400, "Invalid code: use letters, digits and dashes only.", "parameter_invalid_string", "code");
+    if ([...promotionCodes.values()].some((other) => other.active && other.code.toLowerCase() === code.toLowerCase())) {
+      throw new ApiError(400, "An active promotion code with `code` already exists.", "resource_already_exists", "code");
+    }
+    const promotionCode: Stripe.PromotionCode = {
+      id: newId("promo"), object: "promotion_code", active: bool(body.active, "active") ?? true, code, created: now(), customer: str(body.customer) ?? null,
+      customer_account: null, expires_at: integer(body.expires_at, "expires_at") ?? null, livemode: false, max_redemptions: maxRedemptions,
+      metadata: metadata(body.metadata), promotion: { coupon: couponId, type: "coupon" },
+      restrictions: { first_time_transaction: false, minimum_amount: null, minimum_amount_currency: null },
+      times_redeemed: 0,
+    };
+    promotionCodes.set(promotionCode.id, promotionCode);
+    return promotionCode;
+  }
+
+  /** Stripe refuses an inactive, expired or used-up promotion code when a checkout applies it, and again at payment. */
+  function redeemablePromotionCode(id: string, param: string): Stripe.PromotionCode {
+    const promotionCode = promotionCodes.get(id);
+    if (!promotionCode) throw missingParam("promotion_code", id, param);
+    const usedUp = promotionCode.max_redemptions !== null && promotionCode.times_redeemed >= promotionCode.max_redemptions;
+    const expired = promotionCode.expires_at !== null && promotionCode.expires_at <= now();
+    if (!promotionCode.active || usedUp || expired) throw new ApiError(400, `This promotion code cannot be redeemed: ${id}`, "promotion_code_invalid", param);
+    return promotionCode;
+  }
+
   function createCheckoutSession(body: FormRecord): Stripe.Checkout.Session {
     const mode = required(body.mode, "mode");
     if (mode !== "subscription") throw new ApiError(400, `The stand-in only supports mode=subscription (got ${mode}).`, "parameter_invalid_string", "mode");
@@ -533,13 +571,17 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     });
     const discountParams = list(body.discounts).map((d) => rec(d) ?? {});
     if (discountParams.length > 0 && body.allow_promotion_codes === "true") throw new ApiError(400, "You may only specify one of these parameters: allow_promotion_codes, discounts.", "parameter_invalid_string", "discounts");
-    if (discountParams.some((d) => d.promotion_code !== undefined)) throw new ApiError(400, "The stand-in does not support promotion codes; pass discounts[0][coupon].", "parameter_unknown", "discounts[0][promotion_code]");
-    const couponId = str(discountParams[0]?.coupon) || null;
+    if (discountParams[0]?.coupon !== undefined && discountParams[0].promotion_code !== undefined) throw new ApiError(400, "You may only specify one of these parameters: coupon, promotion_code.", "parameter_invalid_string", "discounts[0]");
+    const promotionCodeId = str(discountParams[0]?.promotion_code) || null;
+    const promotionCode = promotionCodeId ? redeemablePromotionCode(promotionCodeId, "discounts[0][promotion_code]") : null;
+    const couponId = (promotionCode ? String(promotionCode.promotion.coupon) : str(discountParams[0]?.coupon)) || null;
     const coupon = couponId ? usableCoupon(couponId, "discounts[0][coupon]") : null;
     const currency = lines[0]?.price.currency ?? "usd";
     const subtotal = lines.reduce((sum, line) => sum + (line.price.unit_amount ?? 0) * line.quantity, 0);
     const total = discounted(subtotal, coupon);
     const created = now();
+    const expiresAt = integer(body.expires_at, "expires_at") ?? created + 86_400;
+    if (expiresAt < created + 30 * 60 || expiresAt > created + 86_400) throw new ApiError(400, "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.", "parameter_invalid_integer", "expires_at");
     const id = `cs_test_${randomString(58)}`;
     const session: Stripe.Checkout.Session = {
       id, object: "checkout.session", adaptive_pricing: null, after_expiration: null,
@@ -550,8 +592,8 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       consent_collection: null, created, currency, currency_conversion: null, custom_fields: [],
       custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
       customer: customerId, customer_account: null, customer_creation: customerId ? null : "always", customer_details: null,
-      customer_email: str(body.customer_email) ?? null, discounts: couponId ? [{ coupon: couponId, promotion_code: null }] : [],
-      expires_at: integer(body.expires_at, "expires_at") ?? created + 86_400, integration_identifier: null, invoice: null,
+      customer_email: str(body.customer_email) ?? null, discounts: couponId ? [{ coupon: promotionCode ? null : couponId, promotion_code: promotionCodeId }] : [],
+      expires_at: expiresAt, integration_identifier: null, invoice: null,
       invoice_creation: null, livemode: false, locale: null, managed_payments: null, metadata: metadata(body.metadata),
       mode: "subscription", origin_context: null, payment_intent: null, payment_link: null, payment_method_collection: "always",
       payment_method_configuration_details: null, payment_method_options: null, payment_method_types: ["card"], payment_status: "unpaid",
@@ -564,6 +606,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     sessionExtras.set(id, {
       lines: lines.map((line) => ({ price: line.price.id, quantity: line.quantity })),
       coupon: couponId,
+      promotionCode: promotionCodeId,
       subscriptionMetadata: metadata(rec(body.subscription_data)?.metadata),
     });
     return session;
@@ -741,6 +784,18 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
   route("POST", "/v1/coupons", ({ body }) => createCoupon(body));
   route("GET", "/v1/coupons/:id", (ctx) => getOr404(coupons, param(ctx), "coupon"));
 
+  route("POST", "/v1/promotion_codes", ({ body }) => createPromotionCode(body));
+  route("GET", "/v1/promotion_codes/:id", (ctx) => getOr404(promotionCodes, param(ctx), "promotion_code"));
+  route("GET", "/v1/promotion_codes", ({ query }) => {
+    const coupon = str(query.coupon);
+    const code = str(query.code);
+    const active = bool(query.active, "active");
+    const matches = [...promotionCodes.values()].filter(
+      (p) => (!coupon || p.promotion.coupon === coupon) && (!code || p.code.toLowerCase() === code.toLowerCase()) && (active === undefined || p.active === active),
+    );
+    return listOf(matches, "/v1/promotion_codes", query);
+  });
+
   route("POST", "/v1/checkout/sessions", ({ body }) => createCheckoutSession(body));
   route("GET", "/v1/checkout/sessions/:id", (ctx) => {
     const session = getOr404(sessions, param(ctx), "checkout.session");
@@ -893,6 +948,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     const extra = sessionExtras.get(sessionId);
     if (!session || !extra) throw new Error(`stand-in: no checkout session ${sessionId}`);
     if (session.status !== "open") throw new Error(`stand-in: checkout session ${sessionId} is ${String(session.status)}, not open`);
+    const promotionCode = extra.promotionCode ? redeemablePromotionCode(extra.promotionCode, "promotion_code") : null;
     const customer =
       (typeof session.customer === "string" ? customers.get(session.customer) : undefined) ??
       createCustomer({ email: options.email ?? session.customer_email ?? "customer@example.com" });
@@ -908,11 +964,12 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       ? {
           id: newId("di"), object: "discount", checkout_session: session.id, customer: customer.id, customer_account: null,
           end: coupon.duration === "repeating" && coupon.duration_in_months ? addInterval(start, "month", coupon.duration_in_months) : null,
-          invoice: null, invoice_item: null, promotion_code: null, source: { coupon: coupon.id, type: "coupon" }, start, subscription: id,
+          invoice: null, invoice_item: null, promotion_code: promotionCode?.id ?? null, source: { coupon: coupon.id, type: "coupon" }, start, subscription: id,
           subscription_item: null,
         }
       : null;
     if (discount) discounts.set(discount.id, discount);
+    if (promotionCode) promotionCode.times_redeemed += 1;
     if (coupon) {
       coupon.times_redeemed += 1;
       if (coupon.max_redemptions !== null && coupon.times_redeemed >= coupon.max_redemptions) coupon.valid = false;
@@ -955,6 +1012,15 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     session.customer_details = { address: null, business_name: null, email: customer.email, individual_name: null, name: customer.name ?? null, phone: null, tax_exempt: "none", tax_ids: [] };
     session.url = null;
     return [emit("checkout.session.completed", session), emit("customer.subscription.created", subscription), emit("invoice.paid", invoice)];
+  }
+
+  function expireCheckout(sessionId: string): Stripe.Event {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`stand-in: no checkout session ${sessionId}`);
+    if (session.status !== "open") throw new Error(`stand-in: checkout session ${sessionId} is ${String(session.status)}, not open`);
+    session.status = "expired";
+    session.url = null;
+    return emit("checkout.session.expired", session);
   }
 
   function setSubscriptionStatus(subscriptionId: string, status: Stripe.Subscription.Status): Stripe.Event {
@@ -1042,6 +1108,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     webhookSecret,
     client: () => new Stripe(secretKey, { host: "127.0.0.1", port, protocol: "http", maxNetworkRetries: 0, telemetry: false }),
     completeCheckout,
+    expireCheckout,
     setSubscriptionStatus,
     renew,
     failPayment,

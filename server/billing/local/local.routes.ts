@@ -4,7 +4,7 @@ import { memberOf, requireMember } from "../../auth/guards";
 import { PlanSchema } from "../../../common/contracts/billing";
 import { changePlan, getAccountBilling } from "../account.service";
 import type { BillingDeps } from "../sync";
-import { applyPortalAction, getLocalCheckout, payLocalCheckout } from "./local.service";
+import { applyPortalAction, cancelLocalCheckout, getLocalCheckout, payLocalCheckout } from "./local.service";
 
 const SessionParamsSchema = z.object({ id: z.string().min(1).max(255) });
 const PayBodySchema = z.object({ cardNumber: z.string().trim().min(1, "Card number is required").max(32) });
@@ -24,6 +24,11 @@ export async function localBillingRoutes(app: FastifyInstance, { deps }: { deps:
   app.post("/api/billing/local/checkout/:id/pay", { preHandler: requireMember }, async (request) => {
     const { id } = SessionParamsSchema.parse(request.params);
     return payLocalCheckout(deps, memberOf(request), id, PayBodySchema.parse(request.body).cardNumber);
+  });
+
+  app.post("/api/billing/local/checkout/:id/cancel", { preHandler: requireMember }, async (request, reply) => {
+    await cancelLocalCheckout(deps, memberOf(request), SessionParamsSchema.parse(request.params).id);
+    return reply.code(204).send();
   });
 
   app.post("/api/billing/local/portal", { preHandler: requireMember }, async (request) => {

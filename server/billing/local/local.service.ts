@@ -4,6 +4,7 @@ import type { Viewer } from "../../auth/viewer";
 import { AppError } from "../../errors";
 import { billingCustomers, checkoutSessions, coupons } from "../billing.table";
 import { confirmCheckout } from "../checkout.service";
+import { hasLiveHold, releaseHold } from "../coupon-holds.service";
 import { LIVE_STATUSES } from "../provider";
 import { syncCustomer, type BillingDeps } from "../sync";
 import { LOCAL_PRICES, localId, priceCentsOfLocalPrice } from "./local.provider";
@@ -15,6 +16,7 @@ const MONTH_MS = 30 * 86_400_000;
 
 export const CARD_DECLINED = "Your card was declined.";
 export const CARD_INVALID = "Your card number is invalid.";
+export const CHECKOUT_EXPIRED = "This checkout has expired. Please start again from the plans.";
 
 /** What the local checkout page shows: plan, price, discount and total, all from the server's record. */
 export async function getLocalCheckout(deps: BillingDeps, viewer: Viewer, sessionId: string) {
@@ -32,7 +34,23 @@ export async function getLocalCheckout(deps: BillingDeps, viewer: Viewer, sessio
     totalCents: session.amountCents,
     couponCode: coupon?.code ?? null,
     status: session.status,
+    expiresAt: session.expiresAt?.toISOString() ?? null,
   };
+}
+
+/** An open checkout can be paid until it expires; one with a coupon, only while it holds the coupon's use. */
+async function isPayable(deps: BillingDeps, sessionId: string, checkout: { status: string; expiresAt: string | null; couponCode: string | null }, now: Date): Promise<boolean> {
+  if (checkout.status !== "open") return true;
+  if (checkout.expiresAt && Date.parse(checkout.expiresAt) <= now.getTime()) return false;
+  return checkout.couponCode === null || hasLiveHold(deps.db, sessionId, now);
+}
+
+/** The member leaves the test checkout: it can no longer be paid, and its coupon use is given back. */
+export async function cancelLocalCheckout(deps: BillingDeps, viewer: Viewer, sessionId: string): Promise<void> {
+  const checkout = await getLocalCheckout(deps, viewer, sessionId);
+  if (checkout.status !== "open") return;
+  await deps.db.update(checkoutSessions).set({ expiresAt: new Date() }).where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, "open")));
+  await releaseHold(deps.db, { checkoutSessionId: sessionId });
 }
 
 /** Pays a local checkout with a test card: creates the subscription and its first invoice, then confirms. */
@@ -44,6 +62,7 @@ export async function payLocalCheckout(deps: BillingDeps, viewer: Viewer, sessio
   const [customer] = await deps.db.select().from(billingCustomers).where(eq(billingCustomers.userId, viewer.userId));
   if (!customer) throw new AppError("NOT_FOUND", "Checkout not found");
   const now = new Date();
+  if (!(await isPayable(deps, sessionId, checkout, now))) throw new AppError("CONFLICT", CHECKOUT_EXPIRED);
   const periodEnd = new Date(now.getTime() + MONTH_MS);
   const subscriptionId = localId("lsub");
   const created = await deps.db

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { PAID_TIERS, type PaidTier } from "../../../common/tiers";
-import { LIVE_STATUSES, PRICE_LOOKUP_KEYS, type BillingProvider, type ProviderSubscription } from "../provider";
+import { LIVE_STATUSES, PRICE_LOOKUP_KEYS, type BillingProvider, type CheckoutCoupon, type ProviderSubscription } from "../provider";
 
 /** The Stripe SDK, aimed at `apiBase` (a local stand-in in tests) when given. */
 export function createStripeClient(secretKey: string, apiBase?: string): Stripe {
@@ -47,6 +47,29 @@ export function createStripeProvider(stripe: Stripe): BillingProvider {
     }
   }
 
+  /**
+   * One Stripe promotion code per coupon of ours, limited to the coupon's uses: Stripe itself then
+   * refuses a discount past the limit on hosted Checkout, whatever our holds say.
+   */
+  async function ensurePromotionCode(coupon: CheckoutCoupon): Promise<string> {
+    const stripeCoupon = await ensureCoupon(coupon.code, coupon.discountPercent);
+    const find = async () => (await stripe.promotionCodes.list({ coupon: stripeCoupon, active: true, limit: 100 })).data.find((promotion) => promotion.metadata?.couponId === coupon.id);
+    const existing = await find();
+    if (existing) return existing.id;
+    try {
+      const created = await stripe.promotionCodes.create(
+        { promotion: { type: "coupon", coupon: stripeCoupon }, max_redemptions: coupon.usageLimit, expires_at: Math.floor(coupon.validUntil.getTime() / 1000), metadata: { couponId: coupon.id, code: coupon.code } },
+        { idempotencyKey: `promotion-code-${coupon.id}` },
+      );
+      return created.id;
+    } catch (error) {
+      // Another instance is creating the same code under the same idempotency key.
+      const raced = await find();
+      if (raced) return raced.id;
+      throw error;
+    }
+  }
+
   return {
     kind: "stripe",
     prices() {
@@ -64,12 +87,13 @@ export function createStripeProvider(stripe: Stripe): BillingProvider {
       return customer.id;
     },
     async createCheckout(request) {
-      const discounts = request.couponCode ? [{ coupon: await ensureCoupon(request.couponCode, request.discountPercent) }] : undefined;
+      const discounts = request.coupon ? [{ promotion_code: await ensurePromotionCode(request.coupon) }] : undefined;
       const session = await stripe.checkout.sessions.create({
         mode: "subscription",
         customer: request.customerId,
         line_items: [{ price: request.priceId, quantity: 1 }],
         discounts,
+        expires_at: Math.floor(request.expiresAt.getTime() / 1000),
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
         client_reference_id: request.userId,

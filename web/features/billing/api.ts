@@ -67,6 +67,11 @@ export function usePayLocalCheckout(sessionId: string) {
   });
 }
 
+/** Leaving the test checkout: it can no longer be paid and gives its coupon use back. */
+export function useCancelLocalCheckout(sessionId: string) {
+  return useMutation({ mutationFn: () => requestJson<null>("POST", `/api/billing/local/checkout/${encodeURIComponent(sessionId)}/cancel`, {}) });
+}
+
 export type PortalRequest = { action: "cancel" } | { action: "resume" } | { action: "update-card"; cardNumber: string } | { action: "change-plan"; plan: PaidTier };
 
 /** A local portal action; answers the refreshed account view and refreshes the viewer's tier. */

@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { FormField } from "../../components/ui/form-field";
 import { PageSpinner, Spinner } from "../../components/ui/spinner";
-import { useLocalCheckout, usePayLocalCheckout } from "../../features/billing/api";
+import { useCancelLocalCheckout, useLocalCheckout, usePayLocalCheckout } from "../../features/billing/api";
 import { formatCents } from "../../features/billing/format";
 import { ApiError } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
@@ -18,6 +18,7 @@ export default function LocalCheckoutPage() {
   const { sessionId = "" } = useParams();
   const checkout = useLocalCheckout(sessionId);
   const pay = usePayLocalCheckout(sessionId);
+  const cancel = useCancelLocalCheckout(sessionId);
   const [card, setCard] = useState("");
   const [error, setError] = useState<string | null>(null);
 
@@ -77,7 +78,7 @@ export default function LocalCheckoutPage() {
               {pay.isPending ? <Spinner label="Paying" /> : <CreditCard aria-hidden />}
               {`Pay ${formatCents(session.totalCents)}`}
             </Button>
-            <Link to={paths.checkoutCancel} className="text-center text-sm font-medium text-navy-600 underline-offset-4 hover:underline">
+            <Link to={paths.checkoutCancel} onClick={() => cancel.mutate()} className="text-center text-sm font-medium text-navy-600 underline-offset-4 hover:underline">
               Cancel
             </Link>
           </form>
