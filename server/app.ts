@@ -1,5 +1,5 @@
 import path from "node:path";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from "fastify";
 import type { Logger } from "pino";
 import type { PublicConfig } from "../common/contracts/auth";
 import { coursePublicPage } from "../common/marketing/course-pages";
@@ -53,6 +53,8 @@ export interface App {
   /** Null when Stripe is misconfigured. */
   billing: BillingDeps | null;
   files: FileStore;
+  /** Every route registered, as declared: tests walk it so a new admin route or write cannot go untested. */
+  routes: readonly RouteOptions[];
 }
 
 /** Demo credentials the /test-login page may show; never a real account's. */
@@ -62,6 +64,10 @@ export const DEMO_ADMIN = { email: "admin@demo.inventors.community", password: "
 export async function buildApp({ env, database, logger, authSecret }: AppDeps): Promise<App> {
   const { db } = database;
   const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, bodyLimit: 1024 * 1024 });
+  const routes: RouteOptions[] = [];
+  app.addHook("onRoute", (route) => {
+    routes.push(route);
+  });
   const mailer = createMailer({ db, logger, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL });
   const auth = createAuth({ env, logger, db, mailer, secret: authSecret });
   const context = await auth.$context;
@@ -104,7 +110,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
     origin,
     pages: [...PUBLIC_PAGES, ...COURSES.map(coursePublicPage)],
   });
-  return { app, auth, mailer, viewers, billing: billing.deps, files: content.files };
+  return { app, auth, mailer, viewers, billing: billing.deps, files: content.files, routes };
 }
 
 function buildPublicConfig(env: Env, billing: BillingConfig): PublicConfig {
