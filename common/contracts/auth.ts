@@ -49,10 +49,21 @@ export const PasswordSchema = z
   .min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong);
 
+/** A member's display name, the same at every door that writes one (sign-up, Edit Profile). */
+export const ProfileNameSchema = z.string({ error: AUTH_MESSAGES.nameRequired }).trim().min(1, AUTH_MESSAGES.nameRequired).max(120);
+
+/** A profile picture address: http(s) only, so no `javascript:` ever reaches an `<img>` or a link. */
+export const ProfilePictureSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => value === "" || /^https?:\/\//i.test(value), AUTH_MESSAGES.profilePictureInvalid);
+
 export const SignUpBodySchema = z.object({
-  name: z.string({ error: AUTH_MESSAGES.nameRequired }).trim().min(1, AUTH_MESSAGES.nameRequired),
+  name: ProfileNameSchema,
   email: EmailSchema,
   password: PasswordSchema,
+  image: ProfilePictureSchema.optional().nullable(),
 });
 
 export const SignInBodySchema = z.object({
@@ -61,6 +72,14 @@ export const SignInBodySchema = z.object({
 });
 
 export const ResetRequestBodySchema = z.object({ email: EmailSchema });
+
+/** Edit Profile → Change password: the current password confirms it is the owner; the new one follows the spec's rules. */
+export const ChangePasswordBodySchema = z.object({
+  currentPassword: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired),
+  newPassword: PasswordSchema,
+  revokeOtherSessions: z.boolean().optional(),
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 
 /** The signed-in member as every screen sees it (spec 000 §3 "in-app user mapping"). */
 export const ProfileSchema = z.object({
@@ -80,14 +99,8 @@ export const MeResponseSchema = z.object({ user: ProfileSchema.nullable() });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
 export const UpdateProfileBodySchema = z.object({
-  name: z.string({ error: AUTH_MESSAGES.nameRequired }).trim().min(1, AUTH_MESSAGES.nameRequired).max(120),
-  profilePicture: z
-    .string()
-    .trim()
-    .max(2048)
-    .refine((value) => value === "" || /^https?:\/\//i.test(value), AUTH_MESSAGES.profilePictureInvalid)
-    .optional()
-    .nullable(),
+  name: ProfileNameSchema,
+  profilePicture: ProfilePictureSchema.optional().nullable(),
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
 

@@ -104,6 +104,15 @@ export function createAuth({ env, logger, db, mailer, secret }: AuthDeps) {
             throw new APIError("UNAUTHORIZED", { code: "INVALID_TOKEN", message: "Invalid token" });
           }
         }
+        if (ctx.path === "/change-password") {
+          // A new password ends every other session of the account, whatever the caller asked for.
+          return { context: { body: { ...(ctx.body as object | undefined), revokeOtherSessions: true } } };
+        }
+        if (ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/verify-backup-code") {
+          // The product offers no "trust this device": every sign-in of a two-factor account asks for the second factor.
+          const { trustDevice: _ignored, ...body } = (ctx.body ?? {}) as { trustDevice?: unknown };
+          return { context: { body } };
+        }
         if (ctx.path === "/two-factor/enable") {
           const session = await getSessionFromCtx(ctx);
           // Without a session the endpoint answers 401 itself.
@@ -114,6 +123,14 @@ export function createAuth({ env, logger, db, mailer, secret }: AuthDeps) {
           const { communityName } = await getGeneralSettings(db);
           return { context: { body: { ...(ctx.body as object | undefined), issuer: communityName } } };
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const created = ctx.context.newSession;
+        // A session that replaces the caller's own (password change, two-factor on or off) is no sign-in,
+        // and the password step of a two-factor account is not one until the code is entered.
+        if (!created || ctx.context.session) return;
+        if (await ctx.context.getPlugin("two-factor")?.shouldRequireTwoFactor(ctx)) return;
+        await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, created.user.id));
       }),
     },
     advanced: {
@@ -143,9 +160,6 @@ export function createAuth({ env, logger, db, mailer, secret }: AuthDeps) {
               const message = user && user.lastLogin === null ? SETTINGS_MESSAGES.notYetActivated : AUTH_MESSAGES.accountInactive;
               throw new APIError("FORBIDDEN", { code: "ACCOUNT_INACTIVE", message });
             }
-          },
-          async after(session) {
-            await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, session.userId));
           },
         },
       },

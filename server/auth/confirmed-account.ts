@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { Role, Tier } from "../../common/tiers";
 import type { Auth } from "./auth";
+import { runAsTrustedCreation } from "./trusted-creation";
 
 export interface ConfirmedAccount {
   email: string;
@@ -11,16 +11,6 @@ export interface ConfirmedAccount {
   isActive?: boolean;
 }
 
-const trustedCreation = new AsyncLocalStorage<true>();
-
-/**
- * True while the server itself creates an account (first admin, Add User, an accepted invitation):
- * registration settings (closed, approval required) apply to self-registration only.
- */
-export function isTrustedAccountCreation(): boolean {
-  return trustedCreation.getStore() === true;
-}
-
 /**
  * Creates an account with a password, email already confirmed, unless the email is taken.
  * Returns the new user's id, or null when an account with that email exists.
@@ -29,7 +19,7 @@ export async function createConfirmedAccount(auth: Auth, account: ConfirmedAccou
   const context = await auth.$context;
   const email = account.email.trim().toLowerCase();
   if (await context.internalAdapter.findUserByEmail(email)) return null;
-  return trustedCreation.run(true, async () => {
+  return runAsTrustedCreation(async () => {
     const user = await context.internalAdapter.createUser(
       {
         email,

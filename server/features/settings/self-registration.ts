@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { APIError } from "better-auth/api";
 import type { Logger } from "pino";
 import { REGISTRATION_CLOSED, SETTINGS_MESSAGES } from "../../../common/contracts/settings";
-import { isTrustedAccountCreation } from "../../auth/confirmed-account";
+import { isTrustedAccountCreation } from "../../auth/trusted-creation";
 import type { Database } from "../../db/client";
 import type { Mailer } from "../../mail/mailer";
 import { awaitingApprovalMail } from "./approval-mail";
