@@ -4,9 +4,13 @@ import { resolveAuthSecret } from "./auth/auth-secret";
 import { createAdminAccount } from "./auth/first-admin";
 import { pruneRateLimits } from "./auth/rate-limit";
 import { applyLapsedTiers } from "./billing/sync";
+import { readBillingConfig } from "./billing/billing-config";
+import { DataFolderBusyError } from "./db/data-folder-lock";
 import { openDatabase } from "./db/open-database";
 import { EnvError, loadEnv, publicUrl, shouldSeedDemo } from "./env";
 import { seedDemoContent } from "./features/content/seed-demo";
+import { startControlChannel, type ControlChannel } from "./features/system/control-channel";
+import { controlCommands } from "./features/system/control-commands";
 import { createLogger } from "./logger";
 
 /** Rate-limit windows are pruned and lapsed tiers (grace over, downgrade due) applied this often. */
@@ -24,8 +28,12 @@ function buildWebApp(): Promise<number> {
 async function main(): Promise<void> {
   const env = loadEnv();
   const logger = createLogger(env);
+  // The data folder is taken before anything else starts, so a second server is refused at once.
+  const database = await openDatabase(env, "server", (error) => {
+    logger.fatal({ err: error }, `lost the lock on ${env.DATA_DIR}; stopping so that no other process's writes are lost`);
+    process.exit(1);
+  });
   const webBuild = process.argv.includes("--build") ? buildWebApp() : Promise.resolve(performance.now());
-  const database = openDatabase(env);
   const [, webBuiltAt] = await Promise.all([database.migrate(), webBuild]);
   const authSecret = resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR);
   const { app, auth, billing, files } = await buildApp({ env, database, logger, authSecret });
@@ -45,6 +53,7 @@ async function main(): Promise<void> {
   }, HOUSEKEEPING_MS);
   pruning.unref();
 
+  let control: ControlChannel | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -52,6 +61,7 @@ async function main(): Promise<void> {
     clearInterval(pruning);
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     try {
+      await control?.close();
       await app.close();
       await database.close();
       process.exit(0);
@@ -64,11 +74,16 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  if (database.dataFolder) {
+    const localBilling = readBillingConfig(env).mode === "local" ? billing : null;
+    control = await startControlChannel(env.DATA_DIR, controlCommands({ auth, localBilling }), logger);
+    database.dataFolder.announceControlPort(control.port);
+  }
   logger.info({ url: publicUrl(env), database: database.kind, readyAfterBuildMs: Math.round(performance.now() - webBuiltAt) }, "ready");
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError) {
+  if (error instanceof EnvError || error instanceof DataFolderBusyError) {
     console.error(error.message);
   } else {
     console.error(error);

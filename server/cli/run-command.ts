@@ -1,0 +1,59 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { DataFolderBusyError, type LockOwner } from "../db/data-folder-lock";
+import { openDatabase, type OpenedDatabase } from "../db/open-database";
+import { loadEnv, type Env } from "../env";
+import { CONTROL_SECRET_FILE } from "../features/system/control-channel";
+import type { CommandResult } from "./commands";
+
+/** Sends the command to the server that holds DATA_DIR, authenticated by the secret it wrote there. */
+async function runThroughServer(env: Env, owner: LockOwner & { controlPort: number }, name: string, args: unknown): Promise<CommandResult> {
+  const secretFile = path.join(env.DATA_DIR, CONTROL_SECRET_FILE);
+  let secret: string;
+  try {
+    secret = readFileSync(secretFile, "utf8");
+  } catch (error) {
+    return { exitCode: 1, message: `The server (pid ${owner.pid}) holds ${env.DATA_DIR}, and its secret ${secretFile} cannot be read (${(error as Error).message}). Run this command as the server's user.` };
+  }
+  const response = await fetch(`http://127.0.0.1:${owner.controlPort}/commands/${name}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
+    body: JSON.stringify(args),
+    signal: AbortSignal.timeout(60_000),
+  });
+  return (await response.json()) as CommandResult;
+}
+
+/**
+ * Runs an operator command on the configured database: in this process when it can open it, or
+ * through the running server when that server holds the embedded data folder. Any other holder
+ * (another command, an older server) refuses the command with the holder's name; nothing changes.
+ */
+export async function runCommand(name: string, args: unknown, runHere: (env: Env, database: OpenedDatabase) => Promise<CommandResult>): Promise<CommandResult> {
+  const env = loadEnv();
+  let database: OpenedDatabase;
+  try {
+    database = await openDatabase(env, "command", (error) => {
+      console.error(`Lost the lock on ${env.DATA_DIR}: ${error.message}`);
+      process.exit(1);
+    });
+  } catch (error) {
+    if (!(error instanceof DataFolderBusyError)) throw error;
+    const { owner } = error;
+    if (owner?.role === "server" && owner.controlPort !== undefined) return runThroughServer(env, { ...owner, controlPort: owner.controlPort }, name, args);
+    return { exitCode: 1, message: `${error.message}\nNothing was changed.` };
+  }
+  try {
+    await database.migrate();
+    return await runHere(env, database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Prints the outcome (stdout when done, stderr otherwise) and exits with its code. */
+export function finishCommand(result: CommandResult): never {
+  if (result.exitCode === 0) console.log(result.message);
+  else console.error(result.message);
+  process.exit(result.exitCode);
+}
