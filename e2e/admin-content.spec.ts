@@ -288,6 +288,10 @@ test("an admin adds, edits (in the dialog) and deletes a training video, and a B
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(dialog.getByRole("button", { name: "Saving..." })).toBeVisible();
   await expect(dialog.getByText("Video updated successfully!")).toBeVisible();
+  // Until it closes, the saved form can be read but not changed or sent again.
+  await expect(dialog.getByLabel("Title")).toBeDisabled();
+  await expect(dialog.getByRole("radio", { name: "YouTube" })).toBeDisabled();
+  await expect(dialog.getByRole("button", { name: "Save Changes" })).toBeDisabled();
   await expect(dialog).toBeHidden({ timeout: 4000 });
   await page.unrouteAll();
   await expect(page.getByTestId("admin-video").filter({ hasText: edited })).toBeVisible();

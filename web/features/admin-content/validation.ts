@@ -36,8 +36,6 @@ export type SessionFormValues = {
   recordingUrl: string;
 };
 
-export const SESSION_FIELDS = ["title", "date", "time", "location", "description", "tier", "facilitator", "participants", "isPast", "recordingUrl"] as const;
-
 export function validateSession(values: SessionFormValues): FieldErrors {
   const errors = requireAll(values, { title: "Title", date: "Date", time: "Time", location: "Location", description: "Description" });
   if (!errors.date && !isCalendarDay(values.date)) errors.date = requiredMessage("Date");
@@ -73,8 +71,6 @@ export type ResourceFormValues = {
   fileUrl: string;
 };
 
-export const RESOURCE_FIELDS = ["title", "description", "type", "category", "tier", "featured", "fileUrl"] as const;
-
 export function validateResource(values: ResourceFormValues): FieldErrors {
   const errors = requireAll(values, { title: "Title", description: "Description", type: "Type" });
   if (values.fileUrl.trim() !== "" && !isHttpUrl(values.fileUrl)) errors.fileUrl = INVALID_URL_MESSAGE;
@@ -109,8 +105,6 @@ export type VideoFormValues = {
   releaseDate: string;
   thumbnailUrl: string;
 };
-
-export const VIDEO_FIELDS = ["source", "title", "description", "category", "accessLevel", "featured", "youtubeUrl", "fileUrl", "duration", "releaseDate", "thumbnailUrl"] as const;
 
 /** `keepsStoredFile`: an edited file video whose file the server holds may leave its URL empty. */
 export function validateVideo(values: VideoFormValues, keepsStoredFile: boolean): FieldErrors {

@@ -1,8 +1,9 @@
 import { useId, type ComponentProps, type ReactNode } from "react";
+import { FormField } from "../../../components/ui/form-field";
 import { Label } from "../../../components/ui/label";
 import { cn } from "../../../lib/cn";
 
-/* The textarea, select and checkbox twins of the design system's FormField, for the content forms. */
+/* The fields of the content forms: the design system's FormField and its textarea, select and checkbox twins. */
 
 const CONTROL =
   "w-full rounded-md border border-border bg-surface px-3 text-base text-ink shadow-xs transition-colors focus-visible:border-navy-400 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-navy-200 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger sm:text-sm";
@@ -30,6 +31,22 @@ function FieldFrame({ id, label, error, hint, className, children }: FieldChrome
 
 function describedBy(id: string, error: string | undefined, hint: ReactNode): string | undefined {
   return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+}
+
+/** The design system's FormField, placed in its form's grid by `className` like its twins below. */
+export function TextField({ className, ...props }: ComponentProps<typeof FormField> & { className?: string }) {
+  return className ? (
+    <div className={className}>
+      <FormField {...props} />
+    </div>
+  ) : (
+    <FormField {...props} />
+  );
+}
+
+/** An address on the web: a recording, a thumbnail, a file until the media library brings uploads. */
+export function LinkField(props: Omit<ComponentProps<typeof TextField>, "type" | "placeholder" | "maxLength">) {
+  return <TextField type="url" placeholder="https://" maxLength={2000} {...props} />;
 }
 
 export function TextAreaField({ label, error, hint, className, ...props }: FieldChrome & Omit<ComponentProps<"textarea">, "id" | "className">) {
