@@ -1,5 +1,6 @@
 import type { Profile } from "../../../../common/contracts/auth";
 import { Dialog, DialogContent } from "../../../components/ui/dialog";
+import { AccountSecuritySection } from "./account-security-section";
 import { EditProfileForm } from "./edit-profile-form";
 import { TwoFactorSection } from "./two-factor-section";
 
@@ -9,15 +10,16 @@ type EditProfileDialogProps = {
   onOpenChange: (open: boolean) => void;
 };
 
-/** The Edit Profile modal of both shells; the form mounts fresh on every open. Admins also manage their second factor here. */
+/** The Edit Profile modal of both shells; the form mounts fresh on every open. Password and devices for everyone; admins also manage their second factor here. */
 export function EditProfileDialog({ profile, open, onOpenChange }: EditProfileDialogProps) {
   const isAdmin = profile.role === "admin";
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={isAdmin ? "sm:max-w-lg" : undefined}>
+      <DialogContent className="sm:max-w-lg">
         {open ? (
           <div className="grid gap-6">
             <EditProfileForm profile={profile} onDone={() => onOpenChange(false)} />
+            <AccountSecuritySection />
             {isAdmin ? <TwoFactorSection /> : null}
           </div>
         ) : null}
