@@ -34,6 +34,7 @@ import { universityRoutes } from "./features/university/university.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { outboxRoutes } from "./mail/outbox.routes";
 import { registerErrorHandler } from "./plugins/error-handler";
+import { registerInputCharacterCheck } from "./plugins/input-characters";
 import { isRouteUnder } from "./plugins/routed-path";
 import { registerSecurity } from "./plugins/security";
 import { registerStaticWeb } from "./plugins/static-web";
@@ -86,8 +87,9 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
 
   registerErrorHandler(app);
   registerSecurity(app, origin);
+  registerInputCharacterCheck(app);
   await app.register(authRoutes, { env, db, auth, viewers, secret: authSecret, sessionCookieName });
-  const billing = await registerBilling(app, { env, db, logger, viewers, origin });
+  const billing = await registerBilling(app, { env, db, databaseKind: database.kind, logger, viewers, origin });
   await app.register(systemRoutes, { isDatabaseReady: () => database.ping(), publicConfig: buildPublicConfig(env, billing.config) });
   await app.register(profileRoutes, { db, auth, viewers });
   await app.register(settingsRoutes, { db });
