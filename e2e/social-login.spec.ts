@@ -23,3 +23,18 @@ test("a configured provider gets a button, and a failed hand-over says so", asyn
   await expect(dialog.getByText("Failed to login with Google. Please try again.")).toBeVisible();
   await expect(page).toHaveURL("/");
 });
+
+test("a first social sign-in that awaits approval lands on the callback page with the sign-up's message, not a failure", async ({ page }) => {
+  // Where the server sends the browser back (server/auth/social-login.test.ts proves the redirect itself).
+  await page.goto("/auth/callback?error=AWAITING_APPROVAL&error_description=Injected+words");
+  await expect(page.getByRole("heading", { name: "Thank you for joining." })).toBeVisible();
+  await expect(page.getByText("Your account was created and is waiting for an admin to approve it. We will email you once it is active.")).toBeVisible();
+  await expect(page.getByText("Authentication failed")).toHaveCount(0);
+  await expect(page.getByText("Injected words")).toHaveCount(0);
+  await expect(page).toHaveURL("/", { timeout: 6_000 });
+});
+
+test("any other provider error still says the sign-in failed", async ({ page }) => {
+  await page.goto("/auth/callback?error=access_denied");
+  await expect(page.getByText("Authentication failed")).toBeVisible();
+});

@@ -40,6 +40,8 @@ export type PublicSettings = Pick<GeneralSettings, "communityName" | "allowRegis
 
 /** Codes of the registration and second-factor refusals (better-auth's `{ code, message }` shape under /api/auth). */
 export const REGISTRATION_CLOSED = "REGISTRATION_CLOSED";
+/** A first social or OIDC sign-in created an account that now waits for an admin (the /auth/callback `error`). */
+export const AWAITING_APPROVAL = "AWAITING_APPROVAL";
 export const TWO_FACTOR_REQUIRED = "TWO_FACTOR_REQUIRED";
 export const TWO_FACTOR_ADMINS_ONLY = "TWO_FACTOR_ADMINS_ONLY";
 

@@ -109,11 +109,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       }
 
       const webRequest = toWebRequest(request, `${origin}${url}`, clientIp, body);
-      const { result: response, awaitingApproval } = isSignUp
-        ? await trackSelfRegistration(() => auth.handler(webRequest))
-        : { result: await auth.handler(webRequest), awaitingApproval: false };
+      // Any request may create an account (a first social sign-in too); whether it now awaits approval is tracked.
+      const { result: response, awaitingApproval } = await trackSelfRegistration(() => auth.handler(webRequest));
       // The account exists, inactive; the session better-auth then refused is not an error for the visitor.
-      if (awaitingApproval) {
+      if (isSignUp && awaitingApproval) {
         const answer: AwaitingApprovalResponse = { status: "awaiting-approval", message: SETTINGS_MESSAGES.awaitingApproval };
         return reply.code(202).send(answer);
       }

@@ -6,11 +6,11 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "../../common/contracts/auth";
-import { SETTINGS_MESSAGES, TWO_FACTOR_ADMINS_ONLY, TWO_FACTOR_MESSAGES } from "../../common/contracts/settings";
+import { AWAITING_APPROVAL, SETTINGS_MESSAGES, TWO_FACTOR_ADMINS_ONLY, TWO_FACTOR_MESSAGES } from "../../common/contracts/settings";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import { publicUrl } from "../env";
-import { registrationOverrides, reportAwaitingApproval } from "../features/settings/self-registration";
+import { isAwaitingApprovalNow, registrationOverrides, reportAwaitingApproval } from "../features/settings/self-registration";
 import { getGeneralSettings } from "../features/settings/settings.service";
 import type { Mailer } from "../mail/mailer";
 import { passwordResetMail } from "../mail/templates";
@@ -157,6 +157,9 @@ export function createAuth({ env, logger, db, mailer, secret }: AuthDeps) {
           async before(session) {
             const [user] = await db.select({ isActive: users.isActive, lastLogin: users.lastLogin }).from(users).where(eq(users.id, session.userId));
             if (!user?.isActive) {
+              if (isAwaitingApprovalNow()) {
+                throw new APIError("FORBIDDEN", { code: AWAITING_APPROVAL, message: SETTINGS_MESSAGES.awaitingApproval });
+              }
               const message = user && user.lastLogin === null ? SETTINGS_MESSAGES.notYetActivated : AUTH_MESSAGES.accountInactive;
               throw new APIError("FORBIDDEN", { code: "ACCOUNT_INACTIVE", message });
             }

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, postJson, signUp, TEST_ORIGIN, uniqueEmail, type TestApp } from "../test/build-test-app";
+import { AWAITING_APPROVAL, DEFAULT_GENERAL_SETTINGS, SETTINGS_MESSAGES } from "../../common/contracts/settings";
+import { buildTestApp, memberCookie, postJson, sendJson, signUp, TEST_ORIGIN, uniqueEmail, type TestApp } from "../test/build-test-app";
 import { CookieJar, startOidcProvider, type TestOidcProvider } from "../test/oidc-provider";
 import { accounts, users } from "./auth.table";
 
@@ -239,5 +240,27 @@ describe("social login through the OpenID provider", () => {
     expect(callback.headers.location).toMatch(/^\/auth\/callback\?/);
     expect(setsSession(callback)).toBe(false);
     expect(await me(jar)).toBeNull();
+  });
+});
+
+describe("social sign-up while registration needs approval", () => {
+  it("returns to /auth/callback saying the account awaits approval, with no session, and the second try says it is not yet active", async () => {
+    const admin = await memberCookie(t, "admin");
+    const settings = (change: object) => sendJson(t.app, "PUT", "/api/admin/settings", { ...DEFAULT_GENERAL_SETTINGS, ...change }, admin.cookie);
+    expect((await settings({ requireApproval: true })).statusCode).toBe(200);
+    try {
+      const account = providerAccount();
+      const { jar, callback } = await signInThroughProvider(account.sub);
+      expect(redirectError(callback)).toBe(AWAITING_APPROVAL);
+      expect(new URL(String(callback.headers.location), TEST_ORIGIN).searchParams.get("error_description")).toBe(SETTINGS_MESSAGES.awaitingApproval);
+      expect(setsSession(callback)).toBe(false);
+      expect(await me(jar)).toBeNull();
+      expect(await usersWithEmail(account.email)).toMatchObject([{ isActive: false, lastLogin: null }]);
+
+      const again = await signInThroughProvider(account.sub);
+      expect(redirectError(again.callback)).toBe("ACCOUNT_INACTIVE");
+    } finally {
+      await settings({});
+    }
   });
 });

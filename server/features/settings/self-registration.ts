@@ -16,11 +16,16 @@ import { getGeneralSettings } from "./settings.service";
 
 const tracked = new AsyncLocalStorage<{ awaitingApproval: boolean }>();
 
-/** Runs a sign-up and tells whether it created an account that now waits for an admin's approval. */
+/** Runs an auth request and tells whether it created an account that now waits for an admin's approval. */
 export async function trackSelfRegistration<T>(run: () => Promise<T>): Promise<{ result: T; awaitingApproval: boolean }> {
   const state = { awaitingApproval: false };
   const result = await tracked.run(state, run);
   return { result, awaitingApproval: state.awaitingApproval };
+}
+
+/** True when the request running now created an account that waits for approval (a first social sign-in, say). */
+export function isAwaitingApprovalNow(): boolean {
+  return tracked.getStore()?.awaitingApproval === true;
 }
 
 /** For better-auth's user.create.before: refuses while registration is closed, holds the account inactive while approval is required. */

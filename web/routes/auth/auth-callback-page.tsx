@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { AUTH_MESSAGES } from "../../../common/contracts/auth";
+import { AWAITING_APPROVAL, SETTINGS_MESSAGES } from "../../../common/contracts/settings";
 import { Alert } from "../../components/ui/alert";
 import { Spinner } from "../../components/ui/spinner";
 import { AUTH_UI_MESSAGES } from "../../features/auth/messages";
@@ -24,7 +25,15 @@ export default function AuthCallbackPage() {
     gcTime: 0,
   });
 
-  const message = providerError || session.isError ? AUTH_MESSAGES.authFailed : session.isSuccess && !session.data ? AUTH_MESSAGES.noSession : null;
+  // A first sign-in that created an account awaiting an admin's approval is no failure: it says what the email sign-up says.
+  const isAwaitingApproval = providerError === AWAITING_APPROVAL;
+  const message = isAwaitingApproval
+    ? SETTINGS_MESSAGES.awaitingApproval
+    : providerError || session.isError
+      ? AUTH_MESSAGES.authFailed
+      : session.isSuccess && !session.data
+        ? AUTH_MESSAGES.noSession
+        : null;
   const viewer = session.data;
 
   useEffect(() => {
@@ -42,9 +51,9 @@ export default function AuthCallbackPage() {
 
   if (message) {
     return (
-      <AuthCard title="Sign-in did not complete">
+      <AuthCard title={isAwaitingApproval ? "Thank you for joining." : "Sign-in did not complete"}>
         <div className="grid gap-3">
-          <Alert variant="error">{message}</Alert>
+          <Alert variant={isAwaitingApproval ? "success" : "error"}>{message}</Alert>
           <p className="text-sm text-muted">{AUTH_UI_MESSAGES.authCallbackRedirectHome}</p>
         </div>
       </AuthCard>
