@@ -94,6 +94,23 @@ describe("two-factor sign-in for admins", () => {
     expect(await me(cookiesFrom(right))).toMatchObject({ email: admin.email, role: "admin" });
   });
 
+  it("stamps last_login only once the code completes the sign-in, not at the password step", async () => {
+    const admin = await adminWithTwoFactor();
+    const lastLogin = async () => (await t.database.db.select({ at: users.lastLogin }).from(users).where(eq(users.id, admin.userId)))[0]?.at?.getTime() ?? 0;
+    const before = await lastLogin();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    const challenge = await passwordStep(admin.email);
+    expect(await lastLogin()).toBe(before);
+    const wrong = await postJson(t.app, "/api/auth/two-factor/verify-totp", { code: totp(admin.totpURI, 10) }, { cookie: challenge });
+    expect(wrong.statusCode).toBe(401);
+    expect(await lastLogin()).toBe(before);
+
+    const right = await postJson(t.app, "/api/auth/two-factor/verify-totp", { code: totp(admin.totpURI) }, { cookie: challenge });
+    expect(right.statusCode).toBe(200);
+    expect(await lastLogin()).toBeGreaterThan(before);
+  });
+
   it("refuses codes without the password step, and an empty code with the form's message", async () => {
     const admin = await adminWithTwoFactor();
     const stray = await postJson(t.app, "/api/auth/two-factor/verify-totp", { code: totp(admin.totpURI) });
