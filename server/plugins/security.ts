@@ -21,6 +21,9 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/** No page of the product uses these; an injected script or a framed page cannot ask for them. */
+const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=()";
+
 /**
  * Security headers on every answer, and a same-origin check on every state-changing request except
  * the routes that check their own callers (better-auth's, the signed webhook). A write must carry our
@@ -42,5 +45,8 @@ export function registerSecurity(app: FastifyInstance, allowedOrigin: string): v
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
     reply.header("x-frame-options", "DENY");
     reply.header("content-security-policy", CONTENT_SECURITY_POLICY);
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
+    // A window this app opens or is opened from cannot reach back into it (tabnabbing, XS-Leaks).
+    reply.header("cross-origin-opener-policy", "same-origin");
   });
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { isWebRoute } from "../../common/web-routes";
 import { renderPageHtml, renderRobots, renderSitemap, type PageMeta } from "./page-head";
 
 interface StaticWebOptions {
@@ -19,8 +20,9 @@ function cacheControlFor(filePath: string): string {
 }
 
 /**
- * Serves the built React app; any other non-API GET answers index.html with that page's head, so
- * client routes work on reload and crawlers see each page's title and description.
+ * Serves the built React app. A page of the app's route table answers index.html with that page's
+ * head, so client routes work on reload and crawlers see each page's title and description; a
+ * missing file answers 404; any other address redirects to / (spec: unknown path → /).
  */
 export async function registerStaticWeb(app: FastifyInstance, { distDir, origin, pages }: StaticWebOptions): Promise<void> {
   const root = path.resolve(distDir);
@@ -46,15 +48,20 @@ export async function registerStaticWeb(app: FastifyInstance, { distDir, origin,
 
   const rendered = new Map<string, string>();
   app.setNotFoundHandler((request, reply) => {
+    const pathname = safeDecode(request.url.split("?")[0] ?? "/");
     // Any spelling of /api/ is an API call that reached nothing, never a page.
-    const wantsPage = request.method === "GET" && !/^\/+api(\/|$)/i.test(safeDecode(request.url.split("?")[0] ?? "/"));
-    if (!wantsPage) return reply.code(404).send({ error: { code: "NOT_FOUND", message: "Not found" } });
+    if (!["GET", "HEAD"].includes(request.method) || /^\/+api(\/|$)/i.test(pathname)) {
+      return reply.code(404).send({ error: { code: "NOT_FOUND", message: "Not found" } });
+    }
+    // A missing script or image after a deploy must fail as one, not arrive as HTML and blank the page.
+    if (pathname.startsWith("/assets/") || /\.[^/]*$/.test(pathname)) return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
+    if (!isWebRoute(pathname)) return reply.header("cache-control", "no-cache").redirect("/", 302);
     if (!template) return reply.code(503).type("text/plain").send("The web app is not built yet: run npm run build.");
-    const pathname = (request.url.split("?")[0] ?? "/").replace(/\/+$/, "") || "/";
-    const known = pages.some((page) => page.path === pathname) ? pathname : "*";
+    const pagePath = pathname.replace(/\/+$/, "") || "/";
+    const known = pages.some((page) => page.path === pagePath) ? pagePath : "*";
     let html = rendered.get(known);
     if (!html) {
-      html = renderPageHtml(template, pathname, pages, origin);
+      html = renderPageHtml(template, pagePath, pages, origin);
       if (known !== "*") rendered.set(known, html);
     }
     return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);

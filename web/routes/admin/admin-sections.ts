@@ -1,7 +1,8 @@
 import type { LucideIcon } from "lucide-react";
 import { BookOpen, Image, Mail, Settings, Users } from "lucide-react";
+import type { AdminSectionRoute } from "../../../common/web-routes";
 
-export type AdminSection = { path: string; title: string; description: string; icon: LucideIcon; comingSoon: string };
+export type AdminSection = { path: AdminSectionRoute; title: string; description: string; icon: LucideIcon; comingSoon: string };
 
 /** Admin screens besides the overview (spec 001 §2.2), in sidebar order. */
 export const ADMIN_SECTIONS: AdminSection[] = [

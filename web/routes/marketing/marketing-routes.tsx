@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { Navigate, Route, Routes } from "react-router";
+import type { MarketingRoute } from "../../../common/web-routes";
 import { paths } from "../../lib/paths";
 
 // Every public page but home, each its own chunk. This table is itself loaded on demand, so the
@@ -32,48 +33,47 @@ export function PageFallback() {
   return <div className="min-h-[60vh]" aria-busy="true" />;
 }
 
-const pages: Array<[path: string, element: ReactNode]> = [
-  [paths.inventors, <InventorsPage />],
-  [paths.university, <UniversityPage />],
-  ["/university/course/:id", <CoursePage />],
-  [paths.mastermind, <MastermindPage />],
-  [paths.services, <ServicesPage />],
-  [paths.brands, <BrandsPage />],
-  [paths.inTheNews, <InTheNewsPage />],
-  [paths.about, <AboutPage />],
-  [paths.contact, <ContactPage />],
-  [paths.privacyPolicy, <PrivacyPolicyPage />],
-  [paths.termsOfService, <TermsOfServicePage />],
-  [paths.refNumber, <RefNumberPage />],
-  ["/checkout/:plan", <CheckoutPage />],
-  [paths.checkoutSuccess, <CheckoutSuccessPage />],
-  [paths.checkoutCancel, <CheckoutCancelPage />],
-  [paths.acceptInvitation, <AcceptInvitationPage />],
-  [
-    paths.billingCheckout,
+/** Keyed by the shared route table: a page missing here, or one the table lacks, fails the typecheck. */
+const pages: Record<MarketingRoute, ReactNode> = {
+  [paths.inventors]: <InventorsPage />,
+  [paths.university]: <UniversityPage />,
+  "/university/course/:id": <CoursePage />,
+  [paths.mastermind]: <MastermindPage />,
+  [paths.services]: <ServicesPage />,
+  [paths.brands]: <BrandsPage />,
+  [paths.inTheNews]: <InTheNewsPage />,
+  [paths.about]: <AboutPage />,
+  [paths.contact]: <ContactPage />,
+  [paths.privacyPolicy]: <PrivacyPolicyPage />,
+  [paths.termsOfService]: <TermsOfServicePage />,
+  [paths.refNumber]: <RefNumberPage />,
+  "/checkout/:plan": <CheckoutPage />,
+  [paths.checkoutSuccess]: <CheckoutSuccessPage />,
+  [paths.checkoutCancel]: <CheckoutCancelPage />,
+  [paths.acceptInvitation]: <AcceptInvitationPage />,
+  [paths.billingCheckout]: (
     <MembersGuard>
       <LocalCheckoutPage />
-    </MembersGuard>,
-  ],
-  [
-    paths.billingPortal,
+    </MembersGuard>
+  ),
+  [paths.billingPortal]: (
     <MembersGuard>
       <LocalPortalPage />
-    </MembersGuard>,
-  ],
-  [paths.resetPassword, <ResetPasswordPage />],
-  [paths.authCallback, <AuthCallbackPage />],
-  [paths.testLogin, <TestLoginPage />],
-];
+    </MembersGuard>
+  ),
+  [paths.resetPassword]: <ResetPasswordPage />,
+  [paths.authCallback]: <AuthCallbackPage />,
+  [paths.testLogin]: <TestLoginPage />,
+  [paths.pricingPage]: <Navigate to={paths.pricing} replace />,
+};
 
 /** The public pages under the site's header and footer (spec 001 §2.1); any other path goes to /. */
 export default function MarketingRoutes() {
   return (
     <Routes>
-      {pages.map(([path, element]) => (
+      {Object.entries(pages).map(([path, element]) => (
         <Route key={path} path={path} element={<Suspense fallback={<PageFallback />}>{element}</Suspense>} />
       ))}
-      <Route path={paths.pricingPage} element={<Navigate to={paths.pricing} replace />} />
       <Route path="*" element={<Navigate to={paths.home} replace />} />
     </Routes>
   );

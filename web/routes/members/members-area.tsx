@@ -10,13 +10,14 @@ import { SidebarIdentity } from "../../features/profile/components/sidebar-ident
 import { useViewer } from "../../features/session/api";
 import { MembersGuard } from "../../features/session/components/members-guard";
 import { SiteLogo } from "../../features/site/components/site-logo";
+import type { MemberSectionRoute } from "../../../common/web-routes";
 import { paths } from "../../lib/paths";
 import { MembersDashboardPage } from "./members-dashboard-page";
 import { MEMBER_SECTIONS } from "./member-sections";
 import { PageSpinner } from "../../components/ui/spinner";
 
 /** Each section's page, loaded when first opened. */
-const SECTION_PAGES: Record<string, { page: LazyExoticComponent<ComponentType>; loading: string }> = {
+const SECTION_PAGES: Record<MemberSectionRoute, { page: LazyExoticComponent<ComponentType>; loading: string }> = {
   mastermind: { page: lazy(() => import("./mastermind-page")), loading: "Loading sessions" },
   community: { page: lazy(() => import("./community-page")), loading: "Loading the community" },
   resources: { page: lazy(() => import("./resources-page")), loading: "Loading resources" },

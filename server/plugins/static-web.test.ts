@@ -1,0 +1,75 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_ROOT, ADMIN_SECTION_ROUTES, MARKETING_ROUTES, MEMBER_SECTION_ROUTES, MEMBERS_ROOT } from "../../common/web-routes";
+import { buildTestApp, type TestApp } from "../test/build-test-app";
+
+const APP_MARKER = '<div id="root"></div>';
+
+let t: TestApp;
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), "web-dist-"));
+  mkdirSync(path.join(dist, "assets"));
+  writeFileSync(path.join(dist, "index.html"), `<!doctype html><html><head><title>App</title></head><body>${APP_MARKER}</body></html>`);
+  writeFileSync(path.join(dist, "assets", "app.js"), "console.log('app')");
+  t = await buildTestApp({ WEB_DIST_DIR: dist });
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ url });
+
+describe("what answers an address", () => {
+  it("sends the app for every page of the shared route table, spelled as react-router accepts it", async () => {
+    const pages = [
+      "/",
+      ...MARKETING_ROUTES.map((route) => route.replace(/:[A-Za-z]+/g, "sample")),
+      MEMBERS_ROOT,
+      ...MEMBER_SECTION_ROUTES.map((section) => `${MEMBERS_ROOT}/${section}`),
+      ADMIN_ROOT,
+      ...ADMIN_SECTION_ROUTES.map((section) => `${ADMIN_ROOT}/${section}`),
+      "/about/",
+      "/About",
+      "/auth/callback?error=access_denied",
+    ];
+    for (const url of pages) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-type"], url).toContain("text/html");
+      expect(response.body, url).toContain(APP_MARKER);
+    }
+  });
+
+  it("redirects an address that is no page to /", async () => {
+    for (const url of ["/this-page-does-not-exist", "/members/nope", "/admin/nope", "/university/course", "/about/team", "/inventors/x?y=1"]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(302);
+      expect(response.headers.location, url).toBe("/");
+    }
+  });
+
+  it("answers 404 without the app for a missing file, under /assets/ or anywhere with an extension", async () => {
+    expect((await get("/assets/app.js")).statusCode).toBe(200);
+    for (const url of ["/assets/nonexistent.js", "/assets/old-chunk-1a2b3c.css", "/assets/folder", "/favicon-old.ico", "/members/training.png", "/wp-login.php"]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain(APP_MARKER);
+    }
+  });
+
+  it("answers 404 in the API's shape for any spelling of an API address that reaches nothing", async () => {
+    for (const url of ["/api/nothing", "/API/nothing", "/%61pi/nothing", "/api"]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.code, url).toBe("NOT_FOUND");
+    }
+  });
+
+  it("turns off camera, microphone and geolocation and isolates the window, on pages and API answers alike", async () => {
+    for (const url of ["/", "/api/config", "/assets/nonexistent.js"]) {
+      const response = await get(url);
+      expect(response.headers["permissions-policy"], url).toBe("camera=(), microphone=(), geolocation=()");
+      expect(response.headers["cross-origin-opener-policy"], url).toBe("same-origin");
+    }
+  });
+});
