@@ -56,7 +56,6 @@ export const USER_ADMIN_MESSAGES = {
   noUsersSelected: "No users selected to receive this email",
   emailsQueued: "Emails sent successfully!",
   cannotChangeSelf: "You cannot change your own account here",
-  lastAdmin: "There must always be at least one active admin",
   deletedMember: "Deleted member",
   userNotFound: "User not found",
   countChanged: "The number of accounts changed since you confirmed. Please review the new number and confirm again.",

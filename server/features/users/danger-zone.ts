@@ -51,7 +51,7 @@ export async function deleteInactiveUsers(deps: DeletionDeps, actor: Viewer, exp
 export async function resetRoles(db: Database, actor: Viewer, expected: number): Promise<string[]> {
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
-    await assertActiveAdminRemains(txDb, actor, []);
+    await assertActiveAdminRemains(txDb, actor);
     const admins = await txDb.select().from(users).where(otherAdmins(actor)).orderBy(users.id).for("update");
     assertExpected(admins.length, expected);
     const ids = admins.map((admin) => admin.id);

@@ -7,20 +7,21 @@ import { AppError } from "../../errors";
 
 /**
  * Locks every active admin's row, in id order so concurrent changes queue instead of deadlocking, and
- * refuses a change after which no active admin would remain. Called inside the change's transaction
- * before any other row is locked: two admins demoting each other at once are decided one after the
- * other, and the second sees the first's demotion.
+ * refuses the change unless the actor is still one of them. Called inside the change's transaction
+ * before any other row is locked.
+ *
+ * This is what keeps an active admin: an admin never changes their own account here (assertNotSelf),
+ * so an actor confirmed under the locks is an active admin who stays one. Two admins demoting each
+ * other at once are decided one after the other, and the second is no longer an admin (403); an admin
+ * demoted on another instance, whose session is still cached as an admin, changes nothing either.
  */
-export async function assertActiveAdminRemains(tx: Database, actor: Viewer, leaving: readonly string[]): Promise<void> {
+export async function assertActiveAdminRemains(tx: Database, actor: Viewer): Promise<void> {
   const admins = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, "admin"), eq(users.isActive, true)))
     .orderBy(users.id)
     .for("update");
-  const remaining = admins.filter((admin) => !leaving.includes(admin.id));
-  if (remaining.length === 0 && admins.length > 0) throw new AppError("CONFLICT", USER_ADMIN_MESSAGES.lastAdmin);
-  // The actor's role was read before the locks: someone may have demoted them meanwhile.
   if (!admins.some((admin) => admin.id === actor.userId)) throw new AppError("FORBIDDEN", "You must be an admin to do this");
 }
 

@@ -106,11 +106,11 @@ export async function deleteUser(deps: DeletionDeps, actor: Viewer, userId: stri
   const [target] = await db.select({ role: users.role, isActive: users.isActive }).from(users).where(eq(users.id, userId));
   if (!target) throw new AppError("NOT_FOUND", USER_ADMIN_MESSAGES.userNotFound);
   // Refused before the subscription is cancelled; decided for good under the locks below.
-  if (target.role === "admin" && target.isActive) await db.transaction((tx) => assertActiveAdminRemains(tx as unknown as Database, actor, [userId]));
+  if (target.role === "admin" && target.isActive) await db.transaction((tx) => assertActiveAdminRemains(tx as unknown as Database, actor));
   await cancelLiveSubscriptions(deps, [userId]);
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
-    await assertActiveAdminRemains(txDb, actor, [userId]);
+    await assertActiveAdminRemains(txDb, actor);
     const [row] = await txDb.select().from(users).where(eq(users.id, userId)).for("update");
     if (!row) throw new AppError("NOT_FOUND", USER_ADMIN_MESSAGES.userNotFound);
     await eraseAccounts(txDb, actor, [row]);

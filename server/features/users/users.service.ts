@@ -73,7 +73,7 @@ export async function changeUser(db: Database, actor: Viewer, userId: string, ch
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     const leavesAdmins = ("role" in change && change.role === "user") || ("isActive" in change && !change.isActive);
-    if (leavesAdmins) await assertActiveAdminRemains(txDb, actor, [userId]);
+    if (leavesAdmins) await assertActiveAdminRemains(txDb, actor);
     const [before] = await txDb.select().from(users).where(eq(users.id, userId)).for("update");
     if (!before) throw new AppError("NOT_FOUND", USER_ADMIN_MESSAGES.userNotFound);
     const now = new Date();
