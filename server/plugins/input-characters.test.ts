@@ -49,6 +49,13 @@ describe("a forbidden character in a field the spec names", () => {
     });
   }
 
+  it("never answers 5xx to a malformed or overlong encoding in a search", async () => {
+    for (const value of ["%ED%A0%80", "%uD800", "%", "%C0%80", "%FF"]) {
+      const response = await t.app.inject({ url: `/api/admin/users?search=${value}`, headers: { cookie: cookies.admin } });
+      expect(response.statusCode, value).toBeLessThan(500);
+    }
+  });
+
   it("keeps tab, line breaks and characters outside the basic plane", async () => {
     const content = "First line\r\nSecond\tline 💡 ✓";
     const created = await send("POST", "/api/community/posts", { content, category: "general" }, cookies.member);
