@@ -17,6 +17,7 @@ import { passwordResetMail } from "../mail/templates";
 import { accounts, sessions, twoFactors, users, verifications } from "./auth.table";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { hashPassword, verifyPassword } from "./password";
+import { withProfileRules } from "./profile-fields";
 
 export const OIDC_PROVIDER_ID = "oidc";
 const SESSION_DAYS = 30;
@@ -145,10 +146,15 @@ export function createAuth({ env, logger, db, mailer, secret }: AuthDeps) {
         create: {
           async before(user) {
             const overrides = await registrationOverrides(db);
-            return overrides ? { data: { ...user, ...overrides } } : undefined;
+            return { data: { ...withProfileRules(user), ...overrides } };
           },
           async after(user) {
             await reportAwaitingApproval({ db, mailer, logger, baseUrl: baseURL }, user);
+          },
+        },
+        update: {
+          async before(change) {
+            return { data: withProfileRules(change) };
           },
         },
       },

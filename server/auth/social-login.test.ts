@@ -30,12 +30,13 @@ afterAll(async () => {
 });
 
 /** A provider account with a fresh subject and email. */
-function providerAccount(overrides: { email?: string; email_verified?: boolean } = {}) {
+function providerAccount(overrides: { email?: string; email_verified?: boolean; name?: string; picture?: string } = {}) {
   return provider.addAccount({
     sub: `sub-${randomBytes(6).toString("hex")}`,
     email: overrides.email ?? uniqueEmail("sso"),
     email_verified: overrides.email_verified ?? true,
-    name: "Ada Federated",
+    name: overrides.name ?? "Ada Federated",
+    ...(overrides.picture ? { picture: overrides.picture } : {}),
   });
 }
 
@@ -240,6 +241,19 @@ describe("social login through the OpenID provider", () => {
     expect(callback.headers.location).toMatch(/^\/auth\/callback\?/);
     expect(setsSession(callback)).toBe(false);
     expect(await me(jar)).toBeNull();
+  });
+});
+
+describe("a provider's profile at sign-up", () => {
+  it("gets the profile form's rules: a script picture is dropped and a 10,000-character name is cut to 120", async () => {
+    const hostile = providerAccount({ name: `Eve ${"x".repeat(10_000)}`, picture: "javascript:alert(1)" });
+    const { jar } = await signInThroughProvider(hostile.sub);
+    const user = await me(jar);
+    expect(user).toMatchObject({ email: hostile.email, profilePicture: null });
+    expect(String(user?.name)).toHaveLength(120);
+
+    const friendly = providerAccount({ picture: "https://images.example.com/ada.png" });
+    expect(await me((await signInThroughProvider(friendly.sub)).jar)).toMatchObject({ name: "Ada Federated", profilePicture: "https://images.example.com/ada.png" });
   });
 });
 

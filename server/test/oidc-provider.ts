@@ -14,6 +14,7 @@ export interface TestOidcAccount {
   email: string;
   email_verified: boolean;
   name: string;
+  picture?: string;
 }
 
 export interface OidcClient {
@@ -213,7 +214,7 @@ export async function startOidcProvider(options: StartOidcProviderOptions = {}):
       ],
       jwks: { keys: [signingJwk] },
       cookies: { keys: [randomBytes(32).toString("hex")] },
-      claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+      claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "picture"] },
       // Scope claims go into the ID token too, as hosted providers do (needed for ID-token sign-in).
       conformIdTokenClaims: false,
       // Every client must send PKCE (S256 only): proves the app does.
