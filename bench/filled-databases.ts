@@ -22,7 +22,7 @@ async function migrateAndFill(handle: DatabaseHandle, fill: (handle: DatabaseHan
 export async function onFilledDatabases(name: string, fill: (handle: DatabaseHandle) => Promise<void>, port: number, run: Run): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `bench-${name}-`));
   try {
-    await migrateAndFill(openPglite(path.join(dataDir, "db")), fill);
+    await migrateAndFill(await openPglite(path.join(dataDir, "db")), fill);
     await run("PGlite (embedded default)", { DATA_DIR: dataDir }, port);
     const adminUrl = process.env.BENCH_DATABASE_URL;
     if (!adminUrl) return console.log("\n(BENCH_DATABASE_URL is not set: PostgreSQL run skipped)");

@@ -6,7 +6,7 @@ import { pruneRateLimits } from "./auth/rate-limit";
 import { applyLapsedTiers } from "./billing/sync";
 import { readBillingConfig } from "./billing/billing-config";
 import { DataFolderBusyError } from "./db/data-folder-lock";
-import { openDatabase } from "./db/open-database";
+import { claimDatabase } from "./db/open-database";
 import { EnvError, loadEnv, publicUrl, shouldSeedDemo } from "./env";
 import { seedDemoContent } from "./features/content/seed-demo";
 import { startControlChannel, type ControlChannel } from "./features/system/control-channel";
@@ -29,12 +29,17 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const logger = createLogger(env);
   // The data folder is taken before anything else starts, so a second server is refused at once.
-  const database = await openDatabase(env, "server", (error) => {
+  const claimed = await claimDatabase(env, "server", (error) => {
     logger.fatal({ err: error }, `lost the lock on ${env.DATA_DIR}; stopping so that no other process's writes are lost`);
     process.exit(1);
   });
   const webBuild = process.argv.includes("--build") ? buildWebApp() : Promise.resolve(performance.now());
-  const [, webBuiltAt] = await Promise.all([database.migrate(), webBuild]);
+  const openAndMigrate = async () => {
+    const opened = await claimed.open();
+    await opened.migrate();
+    return opened;
+  };
+  const [database, webBuiltAt] = await Promise.all([openAndMigrate(), webBuild]);
   const authSecret = resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR);
   const { app, auth, billing, files } = await buildApp({ env, database, logger, authSecret });
 

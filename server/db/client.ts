@@ -51,10 +51,16 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
   };
 }
 
-/** Embedded PostgreSQL (PGlite) in `dataDir`, or in memory for tests when `dataDir` is undefined. */
-export function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): DatabaseHandle {
+/**
+ * Embedded PostgreSQL (PGlite) in `dataDir`, or in memory for tests when `dataDir` is undefined;
+ * resolves once it answers. PGlite starts its WebAssembly and loads or creates its data in the
+ * background, which takes seconds on a busy machine: handed out earlier, that time was charged to
+ * whichever query came first (the health check's 2 s answered 503 on a database that was fine).
+ */
+export async function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+  await client.waitReady;
   return wrapPglite(client);
 }
 

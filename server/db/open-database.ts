@@ -8,23 +8,45 @@ export interface OpenedDatabase extends DatabaseHandle {
   dataFolder: DataFolderLock | null;
 }
 
+export interface ClaimedDatabase {
+  /** Opens the claimed database; the embedded one resolves once it answers (initdb on a first start). */
+  open(): Promise<OpenedDatabase>;
+}
+
 /**
- * PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR/db, after taking DATA_DIR
- * for this process (DataFolderBusyError at once when another process holds it). Closing releases it.
+ * PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR/db after taking DATA_DIR for
+ * this process: DataFolderBusyError at once when another process holds it. In two steps so that a
+ * refused start is refused before anything else begins. Closing the database releases the folder.
  */
-export async function openDatabase(env: Env, role: LockOwner["role"], onLockLost: (error: Error) => void): Promise<OpenedDatabase> {
-  if (env.DATABASE_URL) return { ...openPostgres(env.DATABASE_URL), dataFolder: null };
+export async function claimDatabase(env: Env, role: LockOwner["role"], onLockLost: (error: Error) => void): Promise<ClaimedDatabase> {
+  const { DATABASE_URL: databaseUrl } = env;
+  if (databaseUrl) return { open: async () => ({ ...openPostgres(databaseUrl), dataFolder: null }) };
   const dataFolder = await lockDataFolder(env.DATA_DIR, role, onLockLost);
-  const database = openPglite(path.join(env.DATA_DIR, "db"));
   return {
-    ...database,
-    dataFolder,
-    async close() {
+    async open() {
+      let database: DatabaseHandle;
       try {
-        await database.close();
-      } finally {
+        database = await openPglite(path.join(env.DATA_DIR, "db"));
+      } catch (error) {
         await dataFolder.release();
+        throw error;
       }
+      return {
+        ...database,
+        dataFolder,
+        async close() {
+          try {
+            await database.close();
+          } finally {
+            await dataFolder.release();
+          }
+        },
+      };
     },
   };
+}
+
+/** claimDatabase, then open. */
+export async function openDatabase(env: Env, role: LockOwner["role"], onLockLost: (error: Error) => void): Promise<OpenedDatabase> {
+  return (await claimDatabase(env, role, onLockLost)).open();
 }
