@@ -6,6 +6,7 @@ import type { Env } from "../env";
 import { readBillingConfig, type BillingConfig } from "./billing-config";
 import { billingRoutes } from "./billing.routes";
 import { couponRoutes } from "./coupons.routes";
+import { createCustomerLock } from "./customer-lock";
 import { createLocalProvider } from "./local/local.provider";
 import { localBillingRoutes } from "./local/local.routes";
 import { createStripeClient, createStripeProvider } from "./stripe/stripe.provider";
@@ -15,13 +16,14 @@ import { stripeWebhookRoutes } from "./webhook.routes";
 interface BillingSetup {
   env: Env;
   db: Database;
+  databaseKind: "pglite" | "postgres";
   logger: Logger;
   viewers: ViewerResolver;
   origin: string;
 }
 
 /** Chooses the provider from configuration and mounts billing; a misconfigured Stripe mounts nothing but logs why. */
-export async function registerBilling(app: FastifyInstance, { env, db, logger, viewers, origin }: BillingSetup): Promise<{ config: BillingConfig; deps: BillingDeps | null }> {
+export async function registerBilling(app: FastifyInstance, { env, db, databaseKind, logger, viewers, origin }: BillingSetup): Promise<{ config: BillingConfig; deps: BillingDeps | null }> {
   const config = readBillingConfig(env);
   await app.register(couponRoutes, { db });
   if (config.mode === "misconfigured") {
@@ -30,7 +32,7 @@ export async function registerBilling(app: FastifyInstance, { env, db, logger, v
   }
   const stripe = config.mode === "stripe" ? createStripeClient(config.secretKey, config.apiBase) : null;
   const provider = stripe ? createStripeProvider(stripe) : createLocalProvider(db, origin);
-  const deps: BillingDeps = { db, provider, logger, viewers, graceDays: env.BILLING_GRACE_DAYS };
+  const deps: BillingDeps = { db, provider, logger, viewers, graceDays: env.BILLING_GRACE_DAYS, lockCustomer: createCustomerLock(db, databaseKind) };
   await app.register(billingRoutes, { deps, origin });
   if (stripe && config.mode === "stripe") {
     if (!config.webhookSecret) logger.error("STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused until it is");

@@ -6,6 +6,7 @@ import { users } from "../auth/auth.table";
 import type { ViewerResolver } from "../auth/viewer";
 import type { Database } from "../db/client";
 import { billingCustomers, subscriptions } from "./billing.table";
+import type { CustomerLock } from "./customer-lock";
 import { deleteExpiredHolds } from "./coupon-holds.service";
 import type { BillingProvider, ProviderSubscription } from "./provider";
 import { effectiveTier, paidTier } from "./tier.policy";
@@ -16,12 +17,15 @@ export interface BillingDeps {
   logger: Logger;
   viewers: ViewerResolver;
   graceDays: number;
+  /** Serializes the syncs of one customer (customer-lock.ts). */
+  lockCustomer: CustomerLock;
 }
 
 /**
  * The only writer of paid membership state: reads the customer's current subscription from the
  * provider and writes the subscription row and the member's tier. Safe to run for any event, twice,
- * in parallel or out of order: it always converges on the provider's present truth.
+ * in parallel or out of order: syncs of one customer run one at a time (read and write together), so
+ * the last one always stores the provider's present truth.
  */
 export async function syncCustomer(deps: BillingDeps, customerId: string): Promise<"synced" | "unknown-customer"> {
   const { db, provider, logger } = deps;
@@ -30,36 +34,38 @@ export async function syncCustomer(deps: BillingDeps, customerId: string): Promi
     logger.warn({ customerId }, "billing event for an unknown customer");
     return "unknown-customer";
   }
-  const current = await provider.currentSubscription(customerId);
-  const tierByPrice = invert(await provider.prices());
-  const now = new Date();
-
-  await db.transaction(async (tx) => {
-    const [previous] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, customer.userId)).for("update");
-    if (!current) {
-      await tx.delete(subscriptions).where(eq(subscriptions.userId, customer.userId));
-    } else {
-      const tier = current.priceId ? (tierByPrice.get(current.priceId) ?? null) : null;
-      if (current.priceId && !tier) logger.error({ priceId: current.priceId, customerId }, "subscription on a price that maps to no tier");
-      const row = {
-        userId: customer.userId,
-        provider: provider.kind,
-        subscriptionId: current.id,
-        status: current.status,
-        priceId: current.priceId,
-        tier,
-        currentPeriodStart: current.currentPeriodStart,
-        currentPeriodEnd: current.currentPeriodEnd,
-        cancelAtPeriodEnd: current.cancelAtPeriodEnd,
-        paymentMethodBrand: current.paymentMethod?.brand ?? null,
-        paymentMethodLast4: current.paymentMethod?.last4 ?? null,
-        pastDueSince: current.status === "past_due" ? (previous?.status === "past_due" && previous.pastDueSince ? previous.pastDueSince : now) : null,
-        ...keptPaidTier(previous, current, tier, now),
-        syncedAt: now,
-      };
-      await tx.insert(subscriptions).values(row).onConflictDoUpdate({ target: subscriptions.userId, set: row });
-    }
-    await writeEffectiveTier(tx as unknown as Database, customer.userId, now, deps.graceDays);
+  // The read happens inside the lock: a sync that read older state can never write after one that read newer.
+  await deps.lockCustomer(customerId, async (locked) => {
+    const current = await provider.currentSubscription(customerId, locked);
+    const tierByPrice = invert(await provider.prices());
+    const now = new Date();
+    await locked.transaction(async (tx) => {
+      const [previous] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, customer.userId)).for("update");
+      if (!current) {
+        await tx.delete(subscriptions).where(eq(subscriptions.userId, customer.userId));
+      } else {
+        const tier = current.priceId ? (tierByPrice.get(current.priceId) ?? null) : null;
+        if (current.priceId && !tier) logger.error({ priceId: current.priceId, customerId }, "subscription on a price that maps to no tier");
+        const row = {
+          userId: customer.userId,
+          provider: provider.kind,
+          subscriptionId: current.id,
+          status: current.status,
+          priceId: current.priceId,
+          tier,
+          currentPeriodStart: current.currentPeriodStart,
+          currentPeriodEnd: current.currentPeriodEnd,
+          cancelAtPeriodEnd: current.cancelAtPeriodEnd,
+          paymentMethodBrand: current.paymentMethod?.brand ?? null,
+          paymentMethodLast4: current.paymentMethod?.last4 ?? null,
+          pastDueSince: current.status === "past_due" ? (previous?.status === "past_due" && previous.pastDueSince ? previous.pastDueSince : now) : null,
+          ...keptPaidTier(previous, current, tier, now),
+          syncedAt: now,
+        };
+        await tx.insert(subscriptions).values(row).onConflictDoUpdate({ target: subscriptions.userId, set: row });
+      }
+      await writeEffectiveTier(tx as unknown as Database, customer.userId, now, deps.graceDays);
+    });
   });
   deps.viewers.forgetUser(customer.userId);
   return "synced";

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import pino from "pino";
 import type { ViewerResolver } from "../auth/viewer";
 import { readBillingConfig } from "../billing/billing-config";
+import { createCustomerLock } from "../billing/customer-lock";
 import { createLocalProvider } from "../billing/local/local.provider";
 import { loadEnv, publicUrl } from "../env";
 import { LOCAL_BILLING_ONLY } from "../features/system/control-commands";
@@ -21,7 +22,8 @@ async function main(): Promise<void> {
     // This process has no viewer cache to clear: a running server would have refused it the database.
     const noCache: ViewerResolver = { resolve: async () => null, forgetUser: () => undefined, forgetToken: () => undefined };
     const provider = createLocalProvider(database.db, new URL(publicUrl(env)).origin);
-    return billingAdvanceCommand({ db: database.db, provider, logger: pino({ level: "warn" }), viewers: noCache, graceDays: env.BILLING_GRACE_DAYS }, parsed.data);
+    const lockCustomer = createCustomerLock(database.db, database.kind);
+    return billingAdvanceCommand({ db: database.db, provider, logger: pino({ level: "warn" }), viewers: noCache, graceDays: env.BILLING_GRACE_DAYS, lockCustomer }, parsed.data);
   });
   finishCommand(result);
 }

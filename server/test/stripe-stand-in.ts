@@ -73,6 +73,11 @@ export interface StripeStandIn {
    * with `status`; status 0 drops the connection (the SDK retries a dropped connection once).
    */
   failNext(path: string, status?: number, times?: number): void;
+  /**
+   * A slow network: every response leaves a random `minMs`..`maxMs` ms after the request was
+   * answered, so reads can arrive in another order than Stripe served them. 0 makes it fast again.
+   */
+  slowResponses(maxMs: number, minMs?: number): void;
   close(): Promise<void>;
 }
 
@@ -858,9 +863,14 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
 
   // ---------- HTTP ----------
 
+  let responseDelayMs = { min: 0, max: 0 };
   function sendJson(res: ServerResponse, status: number, body: string, extraHeaders: Record<string, string> = {}): void {
-    res.writeHead(status, { "content-type": "application/json", "request-id": newId("req", 14), ...extraHeaders });
-    res.end(body);
+    const send = () => {
+      res.writeHead(status, { "content-type": "application/json", "request-id": newId("req", 14), ...extraHeaders });
+      res.end(body);
+    };
+    if (responseDelayMs.max > 0) setTimeout(send, responseDelayMs.min + Math.random() * (responseDelayMs.max - responseDelayMs.min));
+    else send();
   }
   const errorBody = (error: ApiError): string =>
     JSON.stringify({ error: { type: error.type, message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.param ? { param: error.param } : {}) } });
@@ -1121,6 +1131,9 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     failNext(path, status = 500, times = 1) {
       const [first = "", second] = path.trim().split(/\s+/);
       failures.push(second ? { method: first.toUpperCase(), path: second, status, remaining: times } : { method: null, path: first, status, remaining: times });
+    },
+    slowResponses(maxMs, minMs = 0) {
+      responseDelayMs = { min: Math.min(minMs, maxMs), max: maxMs };
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
