@@ -31,7 +31,7 @@ export function EditVideoDialog({ video, onClose }: EditVideoDialogProps) {
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Edit Video</DialogTitle>
-          <DialogDescription className="break-words">{video?.title}</DialogDescription>
+          <DialogDescription className="wrap-anywhere">{video?.title}</DialogDescription>
         </DialogHeader>
         {video ? (
           <VideoForm

@@ -6,7 +6,7 @@ export function EditorCard({ title, children }: { title: string; children: React
   return (
     <Card className="border-navy-200 ring-1 ring-navy-100">
       <CardHeader>
-        <CardTitle className="text-lg break-words">{title}</CardTitle>
+        <CardTitle className="text-lg wrap-anywhere">{title}</CardTitle>
       </CardHeader>
       <CardContent>{children}</CardContent>
     </Card>

@@ -10,7 +10,7 @@ type ResourceCardProps = { resource: AdminResource; onEdit: () => void; onDelete
 export function ResourceCard({ resource, onEdit, onDelete }: ResourceCardProps) {
   const fileLink = resource.fileUrl ?? resource.downloadUrl;
   return (
-    <article className="flex h-full flex-col gap-3 rounded-xl border border-border bg-surface p-5 shadow-card" data-testid="admin-resource">
+    <article className="flex h-full flex-col gap-3 rounded-xl border border-border bg-surface p-5 shadow-card wrap-anywhere" data-testid="admin-resource">
       <div className="flex items-start justify-between gap-3">
         <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-navy-50 text-navy-600">
           <FileText className="size-5" aria-hidden />
@@ -26,7 +26,7 @@ export function ResourceCard({ resource, onEdit, onDelete }: ResourceCardProps) 
         ) : null}
         <Badge variant={resource.tier === "brand-ceo" ? "admin" : "neutral"}>{ACCESS_LEVEL_LABELS[resource.tier]}</Badge>
       </div>
-      <h4 className="text-base font-semibold break-words text-ink">{resource.title}</h4>
+      <h4 className="text-base font-semibold text-ink">{resource.title}</h4>
       <p className="line-clamp-3 text-sm text-muted">{resource.description}</p>
       <p className="mt-auto text-xs font-medium tracking-wide text-muted uppercase">{`${resource.type} · ${RESOURCE_CATEGORY_LABELS[resource.category]}`}</p>
       {fileLink ? (

@@ -10,14 +10,14 @@ type SessionCardProps = { session: MastermindSession; onEdit: () => void; onDele
 /** One session in the admin lists: what members will see, plus Edit and Delete. */
 export function SessionCard({ session, onEdit, onDelete }: SessionCardProps) {
   return (
-    <article className="flex h-full flex-col gap-3 rounded-xl border border-border bg-surface p-5 shadow-card" data-testid="admin-session">
+    <article className="flex h-full flex-col gap-3 rounded-xl border border-border bg-surface p-5 shadow-card wrap-anywhere" data-testid="admin-session">
       <div className="flex items-start justify-between gap-3">
         <div className="grid min-w-0 gap-2">
           <div className="flex flex-wrap gap-2">
             <Badge variant={session.tier === "brand-ceo" ? "admin" : "neutral"}>{ACCESS_LEVEL_LABELS[session.tier]}</Badge>
             {session.isPast ? <Badge>Past</Badge> : <Badge variant="success">Upcoming</Badge>}
           </div>
-          <h4 className="text-base font-semibold break-words text-ink">{session.title}</h4>
+          <h4 className="text-base font-semibold text-ink">{session.title}</h4>
         </div>
         <ItemActions title={session.title} onEdit={onEdit} onDelete={onDelete} />
       </div>
@@ -35,7 +35,7 @@ export function SessionCard({ session, onEdit, onDelete }: SessionCardProps) {
             <MapPin className="mt-0.5 size-4 text-navy-500" aria-hidden />
             <span className="sr-only">Location</span>
           </dt>
-          <dd className="break-words">{session.location}</dd>
+          <dd>{session.location}</dd>
         </div>
         {session.facilitator ? (
           <div className="flex items-start gap-2">

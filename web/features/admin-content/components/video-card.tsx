@@ -39,7 +39,7 @@ type VideoCardProps = { video: AdminVideo; onEdit: () => void; onDelete: () => v
 /** One training video in the admin grid: thumbnail with duration, who may watch, and Edit and Delete. */
 export function VideoCard({ video, onEdit, onDelete }: VideoCardProps) {
   return (
-    <article className="flex h-full flex-col rounded-xl border border-border bg-surface shadow-card" data-testid="admin-video">
+    <article className="flex h-full flex-col rounded-xl border border-border bg-surface shadow-card wrap-anywhere" data-testid="admin-video">
       <Thumbnail video={video} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
@@ -54,7 +54,7 @@ export function VideoCard({ video, onEdit, onDelete }: VideoCardProps) {
           </div>
           <ItemActions title={video.title} onEdit={onEdit} onDelete={onDelete} />
         </div>
-        <h4 className="text-base font-semibold break-words text-ink">{video.title}</h4>
+        <h4 className="text-base font-semibold text-ink">{video.title}</h4>
         <p className="line-clamp-2 text-sm text-muted">{video.description}</p>
         <p className="mt-auto text-xs font-medium tracking-wide text-muted uppercase">{`${VIDEO_CATEGORY_LABELS[video.category]} · ${formatCalendarDay(video.releaseDate)}`}</p>
       </div>

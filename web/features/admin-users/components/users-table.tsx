@@ -73,7 +73,7 @@ export function UsersTable({ users, viewerId, selectedIds, onToggle, onAction }:
                   <div className="flex min-w-0 items-center gap-3">
                     <ProfileAvatar profile={user} className="size-9 text-sm xl:hidden" />
                     <div className="grid min-w-0">
-                      <span className="flex items-center gap-2 font-semibold break-words text-ink">
+                      <span className="flex items-center gap-2 font-semibold wrap-anywhere text-ink">
                         {user.name}
                         {isSelf ? <Badge>You</Badge> : null}
                       </span>

@@ -44,7 +44,7 @@ export function UpcomingEvents() {
       ) : (
         <ul className="grid gap-3">
           {dashboard.data.events.map((event) => (
-            <li key={event.id} className="flex gap-4 rounded-xl border border-border bg-surface p-5 shadow-card">
+            <li key={event.id} className="flex gap-4 rounded-xl border border-border bg-surface p-5 shadow-card wrap-anywhere">
               <span className="hidden size-11 shrink-0 items-center justify-center rounded-lg bg-brass-100 text-brass-700 sm:inline-flex">
                 <CalendarDays className="size-5" aria-hidden />
               </span>

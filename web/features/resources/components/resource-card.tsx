@@ -66,7 +66,7 @@ export function ResourceCard({ resource, offline = false }: ResourceCardProps) {
   const locked = resource.locked && !offline;
   return (
     <article
-      className="flex h-full flex-col rounded-xl border border-border bg-surface p-5 shadow-card sm:p-6"
+      className="flex h-full flex-col rounded-xl border border-border bg-surface p-5 shadow-card wrap-anywhere sm:p-6"
       data-testid="resource-card"
       data-locked={locked}
       aria-labelledby={`resource-${resource.id}-title`}

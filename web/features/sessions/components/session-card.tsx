@@ -29,7 +29,7 @@ export function SessionCard({ session }: { session: MastermindSession }) {
   ].filter((detail) => detail.value);
 
   return (
-    <article className="flex h-full flex-col rounded-xl border border-border bg-surface p-5 shadow-card sm:p-6" data-testid={`session-${session.id}`} aria-labelledby={`session-${session.id}-title`}>
+    <article className="flex h-full flex-col rounded-xl border border-border bg-surface p-5 shadow-card wrap-anywhere sm:p-6" data-testid={`session-${session.id}`} aria-labelledby={`session-${session.id}-title`}>
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant={session.tier === "brand-ceo" ? "admin" : "neutral"}>{ACCESS_LEVEL_LABELS[session.tier]}</Badge>
         {session.isPast ? <Badge>Past session</Badge> : <Badge variant="success">Upcoming</Badge>}

@@ -15,7 +15,7 @@ export function VideoCard({ video, onPlay }: VideoCardProps) {
   const thumbnail = candidate !== failedThumbnail ? candidate : null;
   return (
     <article
-      className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-border bg-surface shadow-card transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-pop"
+      className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-border bg-surface shadow-card wrap-anywhere transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-pop"
       data-testid="video-card"
     >
       <div className="relative aspect-video bg-navy-900">

@@ -29,7 +29,7 @@ export function VideoPlayerDialog({ video, onClose }: VideoPlayerDialogProps) {
     <Dialog open={video !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       {video ? (
         <DialogContent className="max-w-3xl p-4 sm:p-6">
-          <DialogHeader className="mb-4">
+          <DialogHeader className="mb-4 wrap-anywhere">
             <div className="flex flex-wrap items-center gap-2">
               <Badge>{ACCESS_LEVEL_LABELS[video.accessLevel]}</Badge>
               <span className="text-xs text-muted">{videoDuration(video)}</span>
