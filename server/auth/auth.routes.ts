@@ -34,8 +34,8 @@ const ENDS_SESSION_PATHS = new Set(["/sign-out", "/two-factor/verify-totp", "/tw
 /** Endpoints that end every other session of the account: cached viewers of those sessions are forgotten at once. */
 const ENDS_OTHER_SESSIONS_PATHS = new Set(["/change-password", "/revoke-other-sessions"]);
 
-/** Answers that complete a sign-in: the browser is remembered as a known device of that account. */
-const COMPLETES_SIGN_IN_PATHS = new Set(["/sign-in/email", "/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+/** Answers that complete a sign-in (sign-up signs in too): the browser is remembered as a known device of that account. */
+const COMPLETES_SIGN_IN_PATHS = new Set(["/sign-in/email", "/sign-up/email", "/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
 
 /** Mounts better-auth under /api/auth in its own scope: only the endpoints in use, raw bodies, rate limits, registration settings, spec messages. */
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
