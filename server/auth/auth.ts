@@ -111,8 +111,7 @@ export function createAuth({ env, logger, db, mailer, secret }: AuthDeps) {
         }
         if (ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/verify-backup-code") {
           // The product offers no "trust this device": every sign-in of a two-factor account asks for the second factor.
-          const { trustDevice: _ignored, ...body } = (ctx.body ?? {}) as { trustDevice?: unknown };
-          return { context: { body } };
+          return { context: { body: { ...(ctx.body as object | undefined), trustDevice: false } } };
         }
         if (ctx.path === "/two-factor/enable") {
           const session = await getSessionFromCtx(ctx);

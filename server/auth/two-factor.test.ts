@@ -111,6 +111,16 @@ describe("two-factor sign-in for admins", () => {
     expect(await lastLogin()).toBeGreaterThan(before);
   });
 
+  it("offers no 'trust this device': a sign-in that asked for it still needs the code next time", async () => {
+    const admin = await adminWithTwoFactor();
+    const trusted = await postJson(t.app, "/api/auth/two-factor/verify-totp", { code: totp(admin.totpURI), trustDevice: true }, { cookie: await passwordStep(admin.email) });
+    expect(trusted.statusCode).toBe(200);
+    expect(String(trusted.headers["set-cookie"])).not.toMatch(/trust_device=[^;]/);
+    const next = await postJson(t.app, "/api/auth/sign-in/email", { email: admin.email, password: "secret1" }, { cookie: cookiesFrom(trusted) });
+    expect(next.json()).toMatchObject({ twoFactorRedirect: true });
+    expect(setsSession(next)).toBe(false);
+  });
+
   it("refuses codes without the password step, and an empty code with the form's message", async () => {
     const admin = await adminWithTwoFactor();
     const stray = await postJson(t.app, "/api/auth/two-factor/verify-totp", { code: totp(admin.totpURI) });
