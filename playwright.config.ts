@@ -3,11 +3,15 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromiumPath } from "./e2e/chromium";
-import { E2E_ADMIN, E2E_BASE_URL, E2E_MISCONFIGURED_BASE_URL, E2E_MISCONFIGURED_PORT, E2E_PORT } from "./e2e/support/environment";
-import { E2E_FEED_URL } from "./e2e/support/news-feed";
+import { findFreePortBlock } from "./e2e/support/free-ports";
 
-// One fresh data folder per run; workers inherit it through the environment instead of making their own.
+// One fresh data folder and three free ports (app, news feed, misconfigured app) per run, unless
+// E2E_PORT is given; workers inherit both through the environment instead of choosing their own.
 const dataDirectory = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "inventors-e2e-")));
+process.env.E2E_PORT ??= String(await findFreePortBlock(3));
+// Imported only now: these read E2E_PORT when they load.
+const { E2E_ADMIN, E2E_BASE_URL, E2E_MISCONFIGURED_BASE_URL, E2E_MISCONFIGURED_PORT, E2E_PORT } = await import("./e2e/support/environment");
+const { E2E_FEED_URL } = await import("./e2e/support/news-feed");
 const executablePath = await resolveChromiumPath();
 
 export default defineConfig({
