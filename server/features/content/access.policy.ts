@@ -9,9 +9,9 @@ import type { Viewer } from "../../auth/viewer";
  * Readings chosen where the documents leave room:
  * - Admins see everything; a deactivated account sees what an anonymous visitor sees.
  * - Sessions: a session of tier `all` is open to every paid tier. Free members and visitors see none.
- *   The public Masterminds page follows the same rule: spec 000 §6 also says only entrepreneur and
- *   brand-ceo "have access" there, which would lock inventors out of sessions the members area opens
- *   to them; one rule for both pages wins.
+ * - The public Masterminds page has its own rule, word for word from spec 000 §6: "only entrepreneur
+ *   and brand-ceo have access", brand-ceo (VIP) sessions only for brand-ceo. An Inventor sees the
+ *   programme there with the upgrade path, while the members area keeps opening the inventor sessions.
  * - Dashboard events come from the upcoming sessions with the session rule, except that a free member
  *   also sees the sessions of tier `all`: spec 000 §6 shows the monthly mastermind "to all" on the
  *   dashboard, where it invites them to upgrade, while the session list stays closed to them.
@@ -37,6 +37,14 @@ const SESSION_LEVELS: Record<Audience, readonly ContentLevel[]> = {
   admin: ["all", "inventor", "entrepreneur", "brand-ceo"],
 };
 
+const PUBLIC_MASTERMIND_LEVELS: Record<Audience, readonly ContentLevel[]> = {
+  free: [],
+  inventor: [],
+  entrepreneur: ["all", "inventor", "entrepreneur"],
+  "brand-ceo": ["all", "inventor", "entrepreneur", "brand-ceo"],
+  admin: ["all", "inventor", "entrepreneur", "brand-ceo"],
+};
+
 const LADDER_LEVELS: Record<Audience, readonly ContentLevel[]> = {
   free: ["all"],
   inventor: ["all", "inventor"],
@@ -54,6 +62,9 @@ const RESOURCE_TIERS_SEEN: Record<Audience, readonly ResourceTier[]> = {
 };
 
 export const sessionLevelsFor = (viewer: ContentViewer): ContentLevel[] => [...SESSION_LEVELS[audienceOf(viewer)]];
+
+/** Sessions whose join and recording links the public Masterminds page hands out (none: the upgrade path). */
+export const publicMastermindLevelsFor = (viewer: ContentViewer): ContentLevel[] => [...PUBLIC_MASTERMIND_LEVELS[audienceOf(viewer)]];
 
 export const dashboardLevelsFor = (viewer: ContentViewer): ContentLevel[] => {
   const levels = sessionLevelsFor(viewer);

@@ -2,16 +2,16 @@ import type { FastifyInstance } from "fastify";
 import { CONTENT_LEVELS } from "../../../common/content";
 import type { PublicMastermindSession, PublicMastermindsResponse } from "../../../common/contracts/marketing";
 import type { Database } from "../../db/client";
-import { sessionLevelsFor } from "../content/access.policy";
+import { publicMastermindLevelsFor } from "../content/access.policy";
 import { formatSessionDate } from "../sessions/session-time";
 import { sessionsOfLevels, type SessionRow } from "../sessions/sessions.service";
 
-/** The public Masterminds page: everyone sees the whole programme; join and recording links follow the session rule. */
+/** The public Masterminds page: everyone sees the whole programme; recording links and access only for entrepreneur and brand-ceo (spec 000 §6). */
 export async function mastermindsRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
   app.get("/api/masterminds", async (request, reply): Promise<PublicMastermindsResponse> => {
     reply.header("cache-control", "private, no-store");
     const viewer = request.viewer;
-    const levels = sessionLevelsFor(viewer);
+    const levels = publicMastermindLevelsFor(viewer);
     const toPublic = (session: SessionRow): PublicMastermindSession => {
       const canAccess = levels.includes(session.tier);
       const recordingUrl = session.isPast ? session.recordingUrl : null;
@@ -32,6 +32,6 @@ export async function mastermindsRoutes(app: FastifyInstance, { db }: { db: Data
       };
     };
     const { upcoming, past } = await sessionsOfLevels(db, CONTENT_LEVELS);
-    return { hasAccess: sessionLevelsFor(viewer).length > 0, upcoming: upcoming.map(toPublic), past: past.map(toPublic) };
+    return { hasAccess: levels.length > 0, upcoming: upcoming.map(toPublic), past: past.map(toPublic) };
   });
 }
