@@ -36,13 +36,16 @@ function toVideo(deps: ContentDeps, row: VideoRow, viewerId: string | null): Tra
 
 const toAdminVideo = (deps: ContentDeps, row: VideoRow, adminId: string): AdminVideo => ({ ...toVideo(deps, row, adminId), fileUrl: row.url });
 
-/** Featured first, then the newest release (spec 001 §4). */
+/**
+ * Newest release first, featured or not: spec 000 §7 and 001 §7 read media_videos "newest first";
+ * 001 §4's "featured first" described the old browser-only sample list, which this table replaced.
+ */
 const selectVideos = (deps: ContentDeps, levels: ContentLevel[]) =>
   deps.db
     .select()
     .from(mediaVideos)
     .where(inArray(mediaVideos.accessLevel, levels))
-    .orderBy(desc(mediaVideos.featured), desc(mediaVideos.releaseDate), desc(mediaVideos.id));
+    .orderBy(desc(mediaVideos.releaseDate), desc(mediaVideos.id));
 
 /** Only the levels the viewer may see, filtered in the query. */
 export async function listVideos(deps: ContentDeps, viewer: Viewer | null): Promise<VideosResponse> {

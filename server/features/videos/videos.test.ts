@@ -163,7 +163,7 @@ describe("video DTOs", () => {
     expect((await get(streamUrl(gone, null))).statusCode).toBe(404);
   });
 
-  it("orders featured first, then the newest release (spec 001 §4)", async () => {
+  it("orders by release, newest first: a featured older video comes after newer ones (spec 000 §7, 001 §7)", async () => {
     const made: Array<[string, boolean, string]> = [
       ["Older featured", true, "2024-01-01"],
       ["Newest plain", false, "2025-06-01"],
@@ -172,7 +172,7 @@ describe("video DTOs", () => {
     ];
     for (const [fileName, featured, releaseDate] of made) await insertVideo({ fileName, featured, releaseDate, category: "scaling" });
     const titles = (await list()).videos.filter((video) => video.category === "scaling").map((video) => video.title);
-    expect(titles).toEqual(["Newer featured", "Older featured", "Newest plain", "Oldest plain"]);
+    expect(titles).toEqual(["Newest plain", "Newer featured", "Older featured", "Oldest plain"]);
   });
 });
 
