@@ -55,7 +55,8 @@ export const SubscriptionViewSchema = z.object({
   paymentMethodLast4: z.string().nullable(),
   /** Set while past_due: the member keeps the tier until then and sees the update-your-card banner. */
   graceEndsAt: z.string().nullable(),
-  /** After a downgrade: the higher tier stays until this date. */
+  /** A downgrade waiting for the period end: the plan the next period starts on, and when. */
+  pendingTier: PlanSchema.nullable(),
   downgradeTakesEffectAt: z.string().nullable(),
 });
 export type SubscriptionView = z.infer<typeof SubscriptionViewSchema>;
@@ -76,7 +77,28 @@ export const AccountBillingResponseSchema = z.object({
 });
 export type AccountBillingResponse = z.infer<typeof AccountBillingResponseSchema>;
 
-export const ChangePlanBodySchema = z.object({ plan: PlanSchema });
+export const ChangePlanBodySchema = z.object({
+  plan: PlanSchema,
+  /** The moment the preview was priced at: the upgrade is prorated from it, so the invoice equals the preview. */
+  prorationDate: z.iso.datetime().optional(),
+});
+export type ChangePlanBody = z.infer<typeof ChangePlanBodySchema>;
+
+export const PlanChangePreviewQuerySchema = z.object({ plan: PlanSchema });
+
+/** What choosing `plan` does: charged today (upgrades, prorated), or nothing until the period ends (downgrades). */
+export const PlanChangePreviewSchema = z.object({
+  plan: PlanSchema,
+  takesEffect: z.enum(["now", "period_end"]),
+  amountDueTodayCents: z.number().int(),
+  prorationDate: z.string(),
+  /** For a downgrade: the day the new plan starts. */
+  changesAt: z.string().nullable(),
+});
+export type PlanChangePreview = z.infer<typeof PlanChangePreviewSchema>;
+
+export const PlanChangeResultSchema = z.object({ takesEffect: z.enum(["now", "period_end"]), chargedCents: z.number().int() });
+export type PlanChangeResult = z.infer<typeof PlanChangeResultSchema>;
 
 export const CouponSchema = z.object({
   id: z.string(),

@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
-import { BILLING_MESSAGES, type AccountBillingResponse } from "../../common/contracts/billing";
-import { tierRank, type PaidTier } from "../../common/tiers";
+import { BILLING_MESSAGES, type AccountBillingResponse, type SubscriptionView } from "../../common/contracts/billing";
 import type { Viewer } from "../auth/viewer";
 import { AppError } from "../errors";
 import { billingCustomers, subscriptions } from "./billing.table";
-import { LIVE_STATUSES } from "./provider";
-import { syncCustomer, type BillingDeps } from "./sync";
+import type { BillingDeps } from "./sync";
 import { graceEndsAt } from "./tier.policy";
 
 /** The account page: the subscription view and past invoices. */
@@ -21,14 +19,13 @@ export async function getAccountBilling(deps: BillingDeps, viewer: Viewer): Prom
     subscription: row
       ? {
           status: row.status,
-          tier: row.tier,
           currentPeriodStart: row.currentPeriodStart?.toISOString() ?? null,
           currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
           cancelAtPeriodEnd: row.cancelAtPeriodEnd,
           paymentMethodBrand: row.paymentMethodBrand,
           paymentMethodLast4: row.paymentMethodLast4,
           graceEndsAt: graceEndsAt(row, deps.graceDays)?.toISOString() ?? null,
-          downgradeTakesEffectAt: row.paidTierUntil && row.paidTierUntil > new Date() ? row.paidTierUntil.toISOString() : null,
+          ...pendingDowngrade(row),
         }
       : null,
     invoices: invoices.map((invoice) => ({ id: invoice.id, amountCents: invoice.amountCents, status: invoice.status, createdAt: invoice.createdAt.toISOString(), url: invoice.url })),
@@ -47,15 +44,15 @@ export async function openPortal(deps: BillingDeps, viewer: Viewer, returnUrl: s
   }
 }
 
-/** Upgrade now with proration; downgrade from the end of the period already paid for. */
-export async function changePlan(deps: BillingDeps, viewer: Viewer, plan: PaidTier): Promise<{ takesEffect: "now" | "period_end" }> {
-  const [customer] = await deps.db.select().from(billingCustomers).where(eq(billingCustomers.userId, viewer.userId));
-  const [row] = await deps.db.select().from(subscriptions).where(eq(subscriptions.userId, viewer.userId));
-  if (!customer || !row || !LIVE_STATUSES.has(row.status) || !row.tier) throw new AppError("CONFLICT", "You have no active subscription to change.");
-  if (row.tier === plan) throw new AppError("CONFLICT", "You are already on this plan.");
-  const when = tierRank(plan) > tierRank(row.tier) ? "now" : "period_end";
-  const priceId = (await deps.provider.prices())[plan];
-  await deps.provider.changePlan(row.subscriptionId, priceId, when);
-  await syncCustomer(deps, customer.customerId);
-  return { takesEffect: when };
+/**
+ * The plan paid for now and the one the next period starts on. A downgrade made outside the app (a
+ * price swapped at once, e.g. in Stripe's portal) shows the same way: the higher tier kept until
+ * `paid_tier_until`, then the lower one.
+ */
+function pendingDowngrade(row: typeof subscriptions.$inferSelect): Pick<SubscriptionView, "tier" | "pendingTier" | "downgradeTakesEffectAt"> {
+  if (row.pendingTier && row.pendingChangeAt) return { tier: row.tier, pendingTier: row.pendingTier, downgradeTakesEffectAt: row.pendingChangeAt.toISOString() };
+  if (row.paidTierBefore && row.paidTierUntil && row.paidTierUntil > new Date()) {
+    return { tier: row.paidTierBefore, pendingTier: row.tier, downgradeTakesEffectAt: row.paidTierUntil.toISOString() };
+  }
+  return { tier: row.tier, pendingTier: null, downgradeTakesEffectAt: null };
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { BILLING_MESSAGES, ChangePlanBodySchema, CheckoutBodySchema, ValidateCouponBodySchema } from "../../common/contracts/billing";
+import { BILLING_MESSAGES, ChangePlanBodySchema, CheckoutBodySchema, PlanChangePreviewQuerySchema, ValidateCouponBodySchema } from "../../common/contracts/billing";
 import { memberOf, requireMember } from "../auth/guards";
 import { AppError } from "../errors";
-import { changePlan, getAccountBilling, openPortal } from "./account.service";
+import { getAccountBilling, openPortal } from "./account.service";
 import { confirmCheckout, startCheckout } from "./checkout.service";
 import { findUsableCoupon } from "./coupons.service";
+import { changePlan, previewPlanChange } from "./plan-change.service";
 import type { BillingDeps } from "./sync";
 
 const SessionParamsSchema = z.object({ id: z.string().min(1).max(255) });
@@ -39,7 +40,12 @@ export async function billingRoutes(app: FastifyInstance, { deps, origin }: { de
     return openPortal(deps, memberOf(request), `${origin}/members/account`);
   });
 
+  app.get("/api/billing/change-plan/preview", { preHandler: requireMember }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    return previewPlanChange(deps, memberOf(request), PlanChangePreviewQuerySchema.parse(request.query).plan);
+  });
+
   app.post("/api/billing/change-plan", { preHandler: requireMember }, async (request) => {
-    return changePlan(deps, memberOf(request), ChangePlanBodySchema.parse(request.body).plan);
+    return changePlan(deps, memberOf(request), ChangePlanBodySchema.parse(request.body));
   });
 }

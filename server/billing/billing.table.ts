@@ -36,6 +36,10 @@ export const subscriptions = pgTable("subscriptions", {
   /** A downgrade keeps the higher tier the member already paid for until this moment. */
   paidTierUntil: timestamp("paid_tier_until", { withTimezone: true }),
   paidTierBefore: tierColumn("paid_tier_before"),
+  /** A downgrade waiting for the period end (a Stripe subscription schedule's next phase). */
+  pendingPriceId: text("pending_price_id"),
+  pendingTier: tierColumn("pending_tier"),
+  pendingChangeAt: timestamp("pending_change_at", { withTimezone: true }),
   syncedAt: timestamp("synced_at", { withTimezone: true }).notNull(),
 });
 

@@ -17,6 +17,8 @@ export interface ProviderSubscription {
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   paymentMethod: { brand: string; last4: string } | null;
+  /** A plan change waiting for the period end: with Stripe, the schedule's next phase. */
+  pendingChange: { priceId: string; startsAt: Date } | null;
 }
 
 export interface ProviderCheckout {
@@ -73,8 +75,12 @@ export interface BillingProvider {
   currentSubscription(customerId: string, db: Database): Promise<ProviderSubscription | null>;
   createPortal(customerId: string, returnUrl: string): Promise<string>;
   listInvoices(customerId: string): Promise<ProviderInvoice[]>;
-  /** Upgrade at once with proration; downgrade from the next period. */
-  changePlan(subscriptionId: string, priceId: string, when: "now" | "period_end"): Promise<void>;
+  /** What an upgrade to `priceId` prorated at `at` would charge today, in cents (Stripe's invoice preview). */
+  previewUpgrade(subscriptionId: string, priceId: string, at: Date): Promise<number>;
+  /** Releases any pending change, then moves to `priceId` at once, invoicing the proration from `at`. */
+  upgradeNow(subscriptionId: string, priceId: string, at: Date): Promise<void>;
+  /** Sets the price the next period starts on (a downgrade), or with null cancels the pending change. */
+  schedulePlanChange(subscriptionId: string, priceId: string | null): Promise<void>;
   /** Ends the subscription at once (its account is being deleted): no further charges. */
   cancelSubscription(subscriptionId: string): Promise<void>;
 }

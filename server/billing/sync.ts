@@ -60,6 +60,9 @@ export async function syncCustomer(deps: BillingDeps, customerId: string): Promi
           paymentMethodLast4: current.paymentMethod?.last4 ?? null,
           pastDueSince: current.status === "past_due" ? (previous?.status === "past_due" && previous.pastDueSince ? previous.pastDueSince : now) : null,
           ...keptPaidTier(previous, current, tier, now),
+          pendingPriceId: current.pendingChange?.priceId ?? null,
+          pendingTier: current.pendingChange ? (tierByPrice.get(current.pendingChange.priceId) ?? null) : null,
+          pendingChangeAt: current.pendingChange?.startsAt ?? null,
           syncedAt: now,
         };
         await tx.insert(subscriptions).values(row).onConflictDoUpdate({ target: subscriptions.userId, set: row });
@@ -71,7 +74,7 @@ export async function syncCustomer(deps: BillingDeps, customerId: string): Promi
   return "synced";
 }
 
-/** A downgrade on the same subscription keeps the higher tier until the period already paid for ends. */
+/** A price swapped down within a period (outside the app) keeps the higher tier until the period already paid for ends. */
 function keptPaidTier(
   previous: typeof subscriptions.$inferSelect | undefined,
   current: ProviderSubscription,
@@ -82,7 +85,9 @@ function keptPaidTier(
     return { paidTierBefore: previous.paidTierBefore, paidTierUntil: previous.paidTierUntil };
   }
   const downgraded = previous?.tier && tier && previous.subscriptionId === current.id && tierRank(tier) < tierRank(previous.tier);
-  if (downgraded && previous.currentPeriodEnd && previous.currentPeriodEnd > now) {
+  // Only a price swapped within the period paid for; a pending downgrade starting a new period is simply the new price.
+  const samePeriod = previous?.currentPeriodEnd?.getTime() === current.currentPeriodEnd?.getTime();
+  if (downgraded && samePeriod && previous.currentPeriodEnd && previous.currentPeriodEnd > now) {
     return { paidTierBefore: previous.tier, paidTierUntil: previous.currentPeriodEnd };
   }
   return { paidTierBefore: null, paidTierUntil: null };

@@ -237,6 +237,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
   const prices = new Map<string, Stripe.Price>();
   const coupons = new Map<string, Stripe.Coupon>();
   const promotionCodes = new Map<string, Stripe.PromotionCode>();
+  const schedules = new Map<string, Stripe.SubscriptionSchedule>();
   const discounts = new Map<string, Stripe.Discount>();
   const sessions = new Map<string, Stripe.Checkout.Session>();
   const sessionExtras = new Map<string, SessionExtra>();
@@ -250,7 +251,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
   const requests: StandInRequest[] = [];
   const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
   const failures: Array<{ method: string | null; path: string; status: number; remaining: number }> = [];
-  const stores: ReadonlyArray<Map<string, object>> = [customers, products, prices, coupons, promotionCodes, discounts, sessions, subscriptions, invoices, paymentMethods, portalSessions, eventsById];
+  const stores: ReadonlyArray<Map<string, object>> = [customers, products, prices, coupons, promotionCodes, schedules, discounts, sessions, subscriptions, invoices, paymentMethods, portalSessions, eventsById];
 
   const lookup = (id: string): object | undefined => {
     for (const store of stores) {
@@ -418,6 +419,11 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
   }
 
   function cancelNow(subscription: StandInSubscription, at = now()): void {
+    const schedule = subscription.schedule ? schedules.get(String(subscription.schedule)) : undefined;
+    if (schedule) {
+      schedule.status = "canceled";
+      schedule.canceled_at = at;
+    }
     subscription.status = "canceled";
     subscription.canceled_at ??= at;
     subscription.ended_at = at;
@@ -633,6 +639,139 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     return { object: "list", data, has_more: false, url: `/v1/checkout/sessions/${session.id}/line_items` };
   }
 
+  // ---------- subscription schedules ----------
+
+  function schedulePhase(subscription: StandInSubscription, price: Stripe.Price, quantity: number, start: number, end: number): Stripe.SubscriptionSchedule.Phase {
+    return {
+      add_invoice_items: [], application_fee_percent: null, billing_cycle_anchor: null, billing_thresholds: null, collection_method: null,
+      currency: price.currency, default_payment_method: null, default_tax_rates: [], description: null, discounts: [], end_date: end,
+      invoice_settings: null, items: [{ billing_thresholds: null, discounts: [], metadata: {}, plan: price.id, price: price.id, quantity, tax_rates: [] }],
+      metadata: {}, on_behalf_of: null, proration_behavior: "create_prorations", start_date: start, transfer_data: null, trial_end: null,
+    } as Stripe.SubscriptionSchedule.Phase;
+  }
+
+  /** `from_subscription`: one phase, the subscription's current period on its current price. */
+  function createSchedule(body: FormRecord): Stripe.SubscriptionSchedule {
+    const subscriptionId = required(body.from_subscription, "from_subscription");
+    const subscription = subscriptions.get(subscriptionId);
+    if (!subscription) throw missingParam("subscription", subscriptionId, "from_subscription");
+    if (subscription.schedule) throw new ApiError(400, `You cannot migrate a subscription that is already attached to a schedule: \`${String(subscription.schedule)}\`.`, "resource_already_exists", "from_subscription");
+    if (subscription.status === "canceled") throw new ApiError(400, "You cannot migrate a canceled subscription to a schedule.", "parameter_invalid_string", "from_subscription");
+    const item = subscription.items.data[0];
+    if (!item) throw new Error(`subscription ${subscription.id} has no item`);
+    const schedule = {
+      id: newId("sub_sched"), object: "subscription_schedule", application: null, billing_mode: { flexible: null, type: "classic" }, canceled_at: null,
+      completed_at: null, created: now(), current_phase: { start_date: subscription.current_period_start, end_date: subscription.current_period_end },
+      customer: String(subscription.customer), customer_account: null,
+      default_settings: {
+        application_fee_percent: null, billing_cycle_anchor: "automatic", billing_thresholds: null, collection_method: "charge_automatically",
+        default_payment_method: null, description: null, invoice_settings: { account_tax_ids: null, days_until_due: null, issuer: { type: "self" } },
+        on_behalf_of: null, transfer_data: null,
+      },
+      end_behavior: "release", livemode: false, metadata: {}, pause_schedules: [],
+      phases: [schedulePhase(subscription, item.price, item.quantity ?? 1, subscription.current_period_start, subscription.current_period_end)],
+      released_at: null, released_subscription: null, status: "active", subscription: subscription.id, test_clock: null,
+    } as unknown as Stripe.SubscriptionSchedule;
+    schedules.set(schedule.id, schedule);
+    subscription.schedule = schedule.id;
+    return schedule;
+  }
+
+  /** Replaces the phases; the first must start when the current phase started (past phases cannot change). */
+  function updateSchedule(schedule: Stripe.SubscriptionSchedule, body: FormRecord): Stripe.SubscriptionSchedule {
+    if (schedule.status !== "active" && schedule.status !== "not_started") throw new ApiError(400, `You cannot update a subscription schedule that is ${schedule.status}.`, "parameter_invalid_string", "id");
+    const subscription = subscriptions.get(String(schedule.subscription));
+    if (!subscription) throw new Error(`schedule ${schedule.id} has no subscription`);
+    const endBehavior = oneOf(str(body.end_behavior), ["release", "cancel"] as const, "end_behavior");
+    if (body.phases !== undefined) {
+      let start = schedule.current_phase?.start_date ?? subscription.current_period_start;
+      const phases = list(body.phases).map((raw, index) => {
+        const phase = rec(raw) ?? {};
+        const items = list(phase.items).map((item) => rec(item) ?? {});
+        const priceId = required(items[0]?.price, `phases[${index}][items][0][price]`);
+        const price = prices.get(priceId);
+        if (!price?.recurring) throw missingParam("price", priceId, `phases[${index}][items][0][price]`);
+        const startDate = integer(phase.start_date, `phases[${index}][start_date]`) ?? start;
+        if (index === 0 && startDate !== start) throw new ApiError(400, "You can not modify the start date of the current phase.", "parameter_invalid_integer", "phases[0][start_date]");
+        if (startDate !== start) throw new ApiError(400, "The phases must be contiguous: each phase starts when the previous one ends.", "parameter_invalid_integer", `phases[${index}][start_date]`);
+        const duration = rec(phase.duration);
+        const end = integer(phase.end_date, `phases[${index}][end_date]`) ?? (duration ? addInterval(startDate, required(duration.interval, `phases[${index}][duration][interval]`), integer(duration.interval_count, `phases[${index}][duration][interval_count]`) ?? 1) : undefined);
+        if (end === undefined || end <= startDate) throw new ApiError(400, `Phase ${index} needs an end_date or a duration after its start.`, "parameter_missing", `phases[${index}][end_date]`);
+        start = end;
+        return schedulePhase(subscription, price, integer(items[0]?.quantity, `phases[${index}][items][0][quantity]`) ?? 1, startDate, end);
+      });
+      if (phases.length === 0) throw new ApiError(400, "Missing required param: phases.", "parameter_missing", "phases");
+      schedule.phases = phases;
+    }
+    if (endBehavior) schedule.end_behavior = endBehavior;
+    return schedule;
+  }
+
+  function releaseSchedule(schedule: Stripe.SubscriptionSchedule): Stripe.SubscriptionSchedule {
+    if (schedule.status !== "active" && schedule.status !== "not_started") throw new ApiError(400, `You cannot release a subscription schedule that is ${schedule.status}.`, "parameter_invalid_string", "id");
+    const subscription = subscriptions.get(String(schedule.subscription));
+    schedule.status = "released";
+    schedule.released_at = now();
+    schedule.released_subscription = subscription?.id ?? null;
+    schedule.subscription = null;
+    schedule.current_phase = null;
+    if (subscription) subscription.schedule = null;
+    return schedule;
+  }
+
+  /**
+   * At a period boundary the schedule moves on: the phase starting there sets the price. When its
+   * last phase ends, a schedule that releases lets the subscription go on alone.
+   */
+  function applySchedule(subscription: StandInSubscription, boundary: number): void {
+    const schedule = subscription.schedule ? schedules.get(String(subscription.schedule)) : undefined;
+    if (!schedule || schedule.status !== "active") return;
+    const phase = schedule.phases.find((candidate) => candidate.start_date === boundary);
+    if (!phase) {
+      if (schedule.phases.every((candidate) => candidate.end_date <= boundary)) {
+        if (schedule.end_behavior === "release") releaseSchedule(schedule);
+        schedule.status = schedule.status === "released" ? "released" : "completed";
+      }
+      return;
+    }
+    schedule.current_phase = { start_date: phase.start_date, end_date: phase.end_date };
+    const price = prices.get(String(phase.items[0]?.price));
+    const item = subscription.items.data[0];
+    if (price && item && price.id !== item.price.id) {
+      item.price = { ...price };
+      item.plan = planFor(price);
+    }
+  }
+
+  /** The invoice Stripe would create for a subscription update, without changing anything (`create_preview`). */
+  function previewInvoice(body: FormRecord): Stripe.Invoice {
+    const subscriptionId = required(body.subscription, "subscription");
+    const subscription = subscriptions.get(subscriptionId);
+    if (!subscription) throw missingParam("subscription", subscriptionId, "subscription");
+    const details = rec(body.subscription_details) ?? {};
+    const copy = snapshot(subscription);
+    const change = rec(list(details.items)[0]);
+    const price = str(change?.price) ? prices.get(str(change?.price) ?? "") : undefined;
+    const item = copy.items.data[0];
+    if (!item || !price) throw new ApiError(400, "The stand-in previews a change of subscription_details[items][0][price].", "parameter_missing", "subscription_details[items][0][price]");
+    const at = integer(details.proration_date, "subscription_details[proration_date]") ?? now();
+    const proration = prorationOf(subscription, (item.price.unit_amount ?? 0) * (item.quantity ?? 1), (price.unit_amount ?? 0) * (item.quantity ?? 1), at);
+    item.price = price;
+    const line = { ...lineFor(copy, at, copy.current_period_end), amount: proration, proration: true };
+    const invoice = createInvoice(copy, { reason: "subscription_update", lines: [line], coupon: null, paid: false, periodStart: at, periodEnd: at });
+    invoices.delete(invoice.id);
+    const customer = customers.get(String(subscription.customer));
+    if (customer?.next_invoice_sequence) customer.next_invoice_sequence -= 1;
+    return { ...invoice, id: `upcoming_${invoice.id}`, status: "draft", hosted_invoice_url: null, invoice_pdf: null, number: null } as Stripe.Invoice;
+  }
+
+  /** Stripe's proration: the price difference for the share of the period left after `at`. */
+  function prorationOf(subscription: StandInSubscription, oldAmount: number, newAmount: number, at: number): number {
+    const period = subscription.current_period_end - subscription.current_period_start;
+    const remaining = Math.max(0, subscription.current_period_end - at);
+    return period > 0 ? Math.round(((newAmount - oldAmount) * remaining) / period) : 0;
+  }
+
   function updateSubscription(subscription: StandInSubscription, body: FormRecord, request: Stripe.Event.Request): StandInSubscription {
     const touched = Object.keys(body).filter((key) => key !== "expand");
     if (subscription.status === "canceled" && touched.some((key) => key !== "metadata" && key !== "cancellation_details")) {
@@ -652,6 +791,10 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       return { item, price, quantity: integer(change.quantity, `items[${index}][quantity]`) };
     });
     const cancelAtPeriodEnd = bool(body.cancel_at_period_end, "cancel_at_period_end");
+    if (subscription.schedule && (itemChanges.length > 0 || cancelAtPeriodEnd === true)) {
+      throw new ApiError(400, `The subscription is managed by the subscription schedule \`${String(subscription.schedule)}\`, and updating it directly is not allowed. Please update the schedule instead.`, "parameter_invalid_string", "items");
+    }
+    const prorationDate = integer(body.proration_date, "proration_date");
     const nextMetadata = body.metadata !== undefined ? metadata(body.metadata, subscription.metadata) : undefined;
     const defaultPaymentMethod = str(body.default_payment_method);
     if (defaultPaymentMethod && !paymentMethods.has(defaultPaymentMethod)) throw missingParam("PaymentMethod", defaultPaymentMethod, "default_payment_method");
@@ -671,9 +814,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
         changed.add("items");
       }
     }
-    const period = subscription.current_period_end - subscription.current_period_start;
-    const remaining = Math.max(0, subscription.current_period_end - now());
-    const proration = period > 0 ? Math.round(((amount() - oldAmount) * remaining) / period) : 0;
+    const proration = prorationOf(subscription, oldAmount, amount(), prorationDate ?? now());
     let prorationInvoice: Stripe.Invoice | null = null;
     if (proration !== 0 && prorationBehavior === "create_prorations") {
       const extra = subscriptionExtras.get(subscription.id);
@@ -840,7 +981,13 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     );
     return listOf(matches, "/v1/invoices", query);
   });
+  route("POST", "/v1/invoices/create_preview", ({ body }) => previewInvoice(body));
   route("GET", "/v1/invoices/:id", (ctx) => getOr404(invoices, param(ctx), "invoice"));
+
+  route("POST", "/v1/subscription_schedules", ({ body }) => createSchedule(body));
+  route("GET", "/v1/subscription_schedules/:id", (ctx) => getOr404(schedules, param(ctx), "subscription_schedule"));
+  route("POST", "/v1/subscription_schedules/:id", (ctx) => updateSchedule(getOr404(schedules, param(ctx), "subscription_schedule"), ctx.body));
+  route("POST", "/v1/subscription_schedules/:id/release", (ctx) => releaseSchedule(getOr404(schedules, param(ctx), "subscription_schedule")));
   route("GET", "/v1/payment_methods/:id", (ctx) => getOr404(paymentMethods, param(ctx), "PaymentMethod"));
 
   route("POST", "/v1/billing_portal/sessions", ({ body }) => {
@@ -1077,6 +1224,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     const oldEnd = subscription.current_period_end;
     const recurring = subscription.items.data[0]?.price.recurring;
     const end = addInterval(oldEnd, recurring?.interval ?? "month", recurring?.interval_count ?? 1);
+    applySchedule(subscription, oldEnd);
     setPeriod(subscription, oldEnd, end);
     const lines = [lineFor(subscription, oldEnd, end)];
     if (extra && extra.pendingProration !== 0) {

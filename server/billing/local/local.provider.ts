@@ -4,6 +4,7 @@ import { PLANS, type PaidTier } from "../../../common/tiers";
 import type { Database } from "../../db/client";
 import { checkoutSessions } from "../billing.table";
 import { LIVE_STATUSES, PRICE_LOOKUP_KEYS, type BillingProvider, type ProviderSubscription } from "../provider";
+import { prorationCents } from "../proration";
 import { localInvoices, localSubscriptions } from "./local.table";
 
 export const LOCAL_PRICES: Record<PaidTier, string> = {
@@ -64,29 +65,35 @@ export function createLocalProvider(db: Database, origin: string): BillingProvid
     async cancelSubscription(subscriptionId) {
       await db.update(localSubscriptions).set({ status: "canceled", cancelAtPeriodEnd: false }).where(eq(localSubscriptions.id, subscriptionId));
     },
-    async changePlan(subscriptionId, priceId, when) {
-      const [subscription] = await db.select().from(localSubscriptions).where(eq(localSubscriptions.id, subscriptionId));
-      if (!subscription) throw new Error("no such local subscription");
+    async previewUpgrade(subscriptionId, priceId, at) {
+      const subscription = await localSubscription(db, subscriptionId);
+      return upgradeCents(subscription, priceId, at);
+    },
+    async upgradeNow(subscriptionId, priceId, at) {
+      const subscription = await localSubscription(db, subscriptionId);
+      const amountCents = upgradeCents(subscription, priceId, at);
       await db.transaction(async (tx) => {
-        await tx.update(localSubscriptions).set({ priceId, cancelAtPeriodEnd: false }).where(eq(localSubscriptions.id, subscriptionId));
-        if (when !== "now") return;
-        // Proration: charge the difference for the rest of the current period at once.
-        const total = subscription.currentPeriodEnd.getTime() - subscription.currentPeriodStart.getTime();
-        const left = Math.max(0, subscription.currentPeriodEnd.getTime() - Date.now());
-        const difference = priceCentsOfLocalPrice(priceId) - priceCentsOfLocalPrice(subscription.priceId);
-        const amountCents = Math.max(0, Math.round((difference * left) / Math.max(total, 1)));
-        await tx.insert(localInvoices).values({
-          id: localId("lin"),
-          customerId: subscription.customerId,
-          subscriptionId,
-          amountCents,
-          status: "paid",
-          periodStart: new Date(),
-          periodEnd: subscription.currentPeriodEnd,
-        });
+        await tx.update(localSubscriptions).set({ priceId, scheduledPriceId: null, cancelAtPeriodEnd: false }).where(eq(localSubscriptions.id, subscriptionId));
+        await tx.insert(localInvoices).values({ id: localId("lin"), customerId: subscription.customerId, subscriptionId, amountCents, status: "paid", periodStart: at, periodEnd: subscription.currentPeriodEnd });
       });
     },
+    async schedulePlanChange(subscriptionId, priceId) {
+      await localSubscription(db, subscriptionId);
+      await db.update(localSubscriptions).set({ scheduledPriceId: priceId }).where(eq(localSubscriptions.id, subscriptionId));
+    },
   };
+}
+
+async function localSubscription(db: Database, subscriptionId: string) {
+  const [subscription] = await db.select().from(localSubscriptions).where(eq(localSubscriptions.id, subscriptionId));
+  if (!subscription) throw new Error("no such local subscription");
+  return subscription;
+}
+
+/** The same arithmetic as Stripe's preview: the price difference for the share of the period left. */
+function upgradeCents(subscription: typeof localSubscriptions.$inferSelect, priceId: string, at: Date): number {
+  const period = { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd };
+  return prorationCents(priceCentsOfLocalPrice(subscription.priceId), priceCentsOfLocalPrice(priceId), period, at);
 }
 
 function toProviderSubscription(row: typeof localSubscriptions.$inferSelect): ProviderSubscription {
@@ -99,5 +106,6 @@ function toProviderSubscription(row: typeof localSubscriptions.$inferSelect): Pr
     currentPeriodEnd: row.currentPeriodEnd,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     paymentMethod: { brand: row.cardBrand, last4: row.cardLast4 },
+    pendingChange: row.scheduledPriceId ? { priceId: row.scheduledPriceId, startsAt: row.currentPeriodEnd } : null,
   };
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { memberOf, requireMember } from "../../auth/guards";
 import { PlanSchema } from "../../../common/contracts/billing";
-import { changePlan, getAccountBilling } from "../account.service";
+import { getAccountBilling } from "../account.service";
+import { changePlan } from "../plan-change.service";
 import type { BillingDeps } from "../sync";
 import { applyPortalAction, cancelLocalCheckout, getLocalCheckout, payLocalCheckout } from "./local.service";
 
@@ -34,7 +35,7 @@ export async function localBillingRoutes(app: FastifyInstance, { deps }: { deps:
   app.post("/api/billing/local/portal", { preHandler: requireMember }, async (request) => {
     const viewer = memberOf(request);
     const body = PortalBodySchema.parse(request.body);
-    if (body.action === "change-plan") await changePlan(deps, viewer, body.plan);
+    if (body.action === "change-plan") await changePlan(deps, viewer, { plan: body.plan });
     else await applyPortalAction(deps, viewer, body);
     return getAccountBilling(deps, viewer);
   });

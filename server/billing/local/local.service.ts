@@ -100,7 +100,9 @@ export async function applyPortalAction(deps: BillingDeps, viewer: Viewer, reque
     await deps.db.update(localSubscriptions).set({ cardBrand: cardBrand(digits), cardLast4: digits.slice(-4) }).where(eq(localSubscriptions.id, subscription.id));
     if (subscription.status === "past_due") await settleLocalPastDue(deps, subscription.id, customerId);
   } else {
-    await deps.db.update(localSubscriptions).set({ cancelAtPeriodEnd: request.action === "cancel" }).where(eq(localSubscriptions.id, subscription.id));
+    // Cancelling ends the subscription at the period end, so a pending plan change has nothing left to change.
+    const cancelling = request.action === "cancel";
+    await deps.db.update(localSubscriptions).set(cancelling ? { cancelAtPeriodEnd: true, scheduledPriceId: null } : { cancelAtPeriodEnd: false }).where(eq(localSubscriptions.id, subscription.id));
   }
   await syncCustomer(deps, customerId);
 }
@@ -124,8 +126,10 @@ export async function advanceLocalSubscription(deps: BillingDeps, userId: string
   } else {
     const start = event === "renew" ? subscription.currentPeriodEnd : now;
     const end = new Date(start.getTime() + MONTH_MS);
-    await deps.db.update(localSubscriptions).set({ status: "active", currentPeriodStart: start, currentPeriodEnd: end }).where(eq(localSubscriptions.id, subscription.id));
-    await deps.db.insert(localInvoices).values({ id: localId("lin"), customerId, subscriptionId: subscription.id, amountCents: priceCentsOfLocalPrice(subscription.priceId), status: "paid", periodStart: start, periodEnd: end });
+    // A pending downgrade starts with the new period, like a Stripe schedule's next phase.
+    const priceId = subscription.scheduledPriceId ?? subscription.priceId;
+    await deps.db.update(localSubscriptions).set({ status: "active", priceId, scheduledPriceId: null, currentPeriodStart: start, currentPeriodEnd: end }).where(eq(localSubscriptions.id, subscription.id));
+    await deps.db.insert(localInvoices).values({ id: localId("lin"), customerId, subscriptionId: subscription.id, amountCents: priceCentsOfLocalPrice(priceId), status: "paid", periodStart: start, periodEnd: end });
   }
   await syncCustomer(deps, customerId);
   const [after] = await deps.db.select({ status: localSubscriptions.status }).from(localSubscriptions).where(eq(localSubscriptions.id, subscription.id));

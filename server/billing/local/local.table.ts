@@ -14,6 +14,8 @@ export const localSubscriptions = pgTable("local_subscriptions", {
   cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
   cardBrand: text("card_brand").notNull(),
   cardLast4: text("card_last4").notNull(),
+  /** A plan change that starts with the next period, like a Stripe schedule's next phase. */
+  scheduledPriceId: text("scheduled_price_id"),
   /** The checkout that created it: how the local provider answers "was this checkout paid?". */
   checkoutSessionId: text("checkout_session_id").unique(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -70,6 +70,13 @@ export function createStripeProvider(stripe: Stripe): BillingProvider {
     }
   }
 
+  async function subscriptionWithItem(subscriptionId: string): Promise<{ subscription: Stripe.Subscription; item: Stripe.SubscriptionItem }> {
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const item = subscription.items.data[0];
+    if (!item) throw new Error("subscription has no item");
+    return { subscription, item };
+  }
+
   return {
     kind: "stripe",
     prices() {
@@ -114,7 +121,7 @@ export function createStripeProvider(stripe: Stripe): BillingProvider {
       }
     },
     async currentSubscription(customerId) {
-      const list = await stripe.subscriptions.list({ customer: customerId, status: "all", limit: 10, expand: ["data.default_payment_method"] });
+      const list = await stripe.subscriptions.list({ customer: customerId, status: "all", limit: 10, expand: ["data.default_payment_method", "data.schedule"] });
       const newestFirst = [...list.data].sort((a, b) => b.created - a.created);
       const chosen = newestFirst.find((subscription) => LIVE_STATUSES.has(subscription.status)) ?? newestFirst[0];
       return chosen ? toProviderSubscription(chosen) : null;
@@ -141,17 +148,55 @@ export function createStripeProvider(stripe: Stripe): BillingProvider {
     async cancelSubscription(subscriptionId) {
       await stripe.subscriptions.cancel(subscriptionId);
     },
-    async changePlan(subscriptionId, priceId, when) {
-      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
-      const item = subscription.items.data[0];
-      if (!item) throw new Error("subscription has no item");
-      await stripe.subscriptions.update(subscriptionId, {
-        items: [{ id: item.id, price: priceId }],
-        proration_behavior: when === "now" ? "always_invoice" : "none",
-        cancel_at_period_end: false,
+    async previewUpgrade(subscriptionId, priceId, at) {
+      const { subscription, item } = await subscriptionWithItem(subscriptionId);
+      const preview = await stripe.invoices.createPreview({
+        customer: customerIdOf(subscription),
+        subscription: subscriptionId,
+        subscription_details: { items: [{ id: item.id, price: priceId }], proration_behavior: "always_invoice", proration_date: unixSeconds(at) },
+      });
+      return preview.amount_due;
+    },
+    async upgradeNow(subscriptionId, priceId, at) {
+      const { subscription, item } = await subscriptionWithItem(subscriptionId);
+      // A schedule owns the subscription's items: release it, so the upgrade prorates from the price paid now.
+      if (subscription.schedule) await stripe.subscriptionSchedules.release(idOf(subscription.schedule));
+      await stripe.subscriptions.update(subscriptionId, { items: [{ id: item.id, price: priceId }], proration_behavior: "always_invoice", proration_date: unixSeconds(at), cancel_at_period_end: false });
+    },
+    async schedulePlanChange(subscriptionId, priceId) {
+      const { subscription, item } = await subscriptionWithItem(subscriptionId);
+      if (!priceId) {
+        if (subscription.schedule) await stripe.subscriptionSchedules.release(idOf(subscription.schedule));
+        return;
+      }
+      const scheduleId = subscription.schedule ? idOf(subscription.schedule) : (await stripe.subscriptionSchedules.create({ from_subscription: subscriptionId })).id;
+      const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId);
+      const quantity = item.quantity ?? 1;
+      await stripe.subscriptionSchedules.update(scheduleId, {
+        end_behavior: "release",
+        proration_behavior: "none",
+        phases: [
+          { items: [{ price: item.price.id, quantity }], start_date: schedule.current_phase?.start_date ?? item.current_period_start, end_date: item.current_period_end },
+          { items: [{ price: priceId, quantity }], duration: { interval: "month", interval_count: 1 } },
+        ],
       });
     },
   };
+}
+
+const unixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+const idOf = (value: string | { id: string }): string => (typeof value === "string" ? value : value.id);
+const customerIdOf = (subscription: Stripe.Subscription): string => idOf(subscription.customer);
+
+/** The schedule's phase that starts when the current period ends: the pending plan change, if any. */
+function pendingChangeOf(subscription: Stripe.Subscription, periodEnd: number | undefined): ProviderSubscription["pendingChange"] {
+  const schedule = subscription.schedule;
+  if (!schedule || typeof schedule === "string" || schedule.status !== "active" || periodEnd === undefined) return null;
+  const next = schedule.phases.find((phase) => phase.start_date === periodEnd);
+  const price = next?.items[0]?.price;
+  if (!next || !price) return null;
+  const priceId = idOf(price);
+  return priceId === subscription.items.data[0]?.price.id ? null : { priceId, startsAt: new Date(next.start_date * 1000) };
 }
 
 function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription {
@@ -170,5 +215,6 @@ function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubs
     currentPeriodEnd: end ? new Date(end * 1000) : null,
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     paymentMethod: card ? { brand: card.brand, last4: card.last4 } : null,
+    pendingChange: pendingChangeOf(subscription, end),
   };
 }
