@@ -38,6 +38,13 @@ export const MEMBERS_ROOT = "/members";
 export const MEMBER_SECTION_ROUTES = ["mastermind", "community", "resources", "training", "account"] as const;
 export type MemberSectionRoute = (typeof MEMBER_SECTION_ROUTES)[number];
 
+/**
+ * Spec 000 §2's addresses of the admin cards, under /members: kept as pages that send an admin to the
+ * matching /admin page (and anyone else to /), so an old link or bookmark still lands.
+ */
+export const MEMBER_ADMIN_ROUTES = ["admin", "admin/users", "admin/content", "admin/media", "admin/settings"] as const;
+export type MemberAdminRoute = (typeof MEMBER_ADMIN_ROUTES)[number];
+
 export const ADMIN_ROOT = "/admin";
 /** Sections of the admin area, under /admin. */
 export const ADMIN_SECTION_ROUTES = ["users", "content", "media", "email", "settings"] as const;
@@ -48,6 +55,7 @@ const ALL_ROUTES: readonly string[] = [
   ...MARKETING_ROUTES,
   MEMBERS_ROOT,
   ...MEMBER_SECTION_ROUTES.map((section) => `${MEMBERS_ROOT}/${section}`),
+  ...MEMBER_ADMIN_ROUTES.map((section) => `${MEMBERS_ROOT}/${section}`),
   ADMIN_ROOT,
   ...ADMIN_SECTION_ROUTES.map((section) => `${ADMIN_ROOT}/${section}`),
 ];

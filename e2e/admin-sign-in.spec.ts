@@ -30,10 +30,9 @@ test("the admin logs in through the modal and lands on /admin", async ({ page })
     await expect(sidebar.getByRole("link", { name })).toHaveAttribute("href", href);
   }
 
-  // Admins are exempt from the paid members' home redirect, so "View Public Site" shows the home page.
+  // Spec 000 §2: home sends every account whose tier is not free to /members, a Brand CEO admin too (docs/decisions/0005).
   await sidebar.getByRole("link", { name: "View Public Site" }).click();
-  await expect(page).toHaveURL("/");
-  await expect(page.locator("#pricing")).toBeAttached();
+  await expect(page).toHaveURL("/members");
   await page.goto("/admin");
 
   await sidebar.getByRole("link", { name: "User Management" }).click();

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_ROOT, ADMIN_SECTION_ROUTES, MARKETING_ROUTES, MEMBER_SECTION_ROUTES, MEMBERS_ROOT } from "../../common/web-routes";
+import { ADMIN_ROOT, ADMIN_SECTION_ROUTES, MARKETING_ROUTES, MEMBER_ADMIN_ROUTES, MEMBER_SECTION_ROUTES, MEMBERS_ROOT } from "../../common/web-routes";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 
 const APP_MARKER = '<div id="root"></div>';
@@ -26,6 +26,7 @@ describe("what answers an address", () => {
       ...MARKETING_ROUTES.map((route) => route.replace(/:[A-Za-z]+/g, "sample")),
       MEMBERS_ROOT,
       ...MEMBER_SECTION_ROUTES.map((section) => `${MEMBERS_ROOT}/${section}`),
+      ...MEMBER_ADMIN_ROUTES.map((section) => `${MEMBERS_ROOT}/${section}`),
       ADMIN_ROOT,
       ...ADMIN_SECTION_ROUTES.map((section) => `${ADMIN_ROOT}/${section}`),
       "/about/",

@@ -1,6 +1,7 @@
 /**
  * Brands built by members (spec 000 §2 "Brands"): 16 brands, 3 featured, two per category.
- * Sample showcase content; `website` stays null until a member's brand agrees to be linked.
+ * Sample showcase content: the websites are on the reserved `.example` domain so that no real company is
+ * linked by accident; an operator replaces the brands, with their real addresses, here.
  */
 
 export const BRAND_CATEGORIES = [
@@ -23,12 +24,13 @@ export interface Brand {
   name: string;
   description: string;
   image: string;
-  website: string | null;
+  website: string;
   category: BrandCategory;
   featured: boolean;
 }
 
 const image = (id: string) => `/images/brands/${id}.svg`;
+const website = (id: string) => `https://www.${id}.example/`;
 
 export const BRANDS: Brand[] = [
   {
@@ -37,7 +39,7 @@ export const BRANDS: Brand[] = [
     description:
       "A slow-feeder bowl with a spiral maze that turns a 30-second gulp into a five-minute meal. Designed by a dog owner, molded in food-safe silicone and sold in 40 independent pet stores.",
     image: image("pawplate"),
-    website: null,
+    website: website("all"),
     category: "pet-supplies",
     featured: true,
   },
@@ -47,7 +49,7 @@ export const BRANDS: Brand[] = [
     description:
       "Tote bags and dopp kits cut from retired sailcloth collected at Florida marinas. Every bag is one of a kind and keeps a sail out of the landfill.",
     image: image("rewoven"),
-    website: null,
+    website: website("rewoven"),
     category: "sustainable-fashion",
     featured: true,
   },
@@ -57,7 +59,7 @@ export const BRANDS: Brand[] = [
     description:
       "Compression packing cubes with a zip-off laundry pocket, designed by a Navy veteran after twenty years of living out of a sea bag. Funded on Kickstarter, now on outdoor retail shelves.",
     image: image("trailnest"),
-    website: null,
+    website: website("trailnest"),
     category: "travel-accessories",
     featured: true,
   },
@@ -67,7 +69,7 @@ export const BRANDS: Brand[] = [
     description:
       "A weighted, cooling eye mask created by a night-shift nurse who needed real daytime sleep. Washable cover, no pressure on the eyes.",
     image: image("calmwell"),
-    website: null,
+    website: website("calmwell"),
     category: "health-wellness",
     featured: false,
   },
@@ -77,7 +79,7 @@ export const BRANDS: Brand[] = [
     description:
       "Weighted, easy-grip utensils developed with occupational therapists for people living with hand tremors, so every meal is a little more independent.",
     image: image("steady-spoon"),
-    website: null,
+    website: website("steady-spoon"),
     category: "health-wellness",
     featured: false,
   },
@@ -87,7 +89,7 @@ export const BRANDS: Brand[] = [
     description:
       "A workout bench that folds flat to slide under a bed, with built-in resistance band anchors. Sets up in ten seconds, holds 500 pounds.",
     image: image("corefold"),
-    website: null,
+    website: website("corefold"),
     category: "fitness-health",
     featured: false,
   },
@@ -97,7 +99,7 @@ export const BRANDS: Brand[] = [
     description:
       "A bounce-free running belt that holds a phone, keys and two soft flasks, with reflective trim for early-morning miles.",
     image: image("pacepal"),
-    website: null,
+    website: website("pacepal"),
     category: "fitness-health",
     featured: false,
   },
@@ -107,7 +109,7 @@ export const BRANDS: Brand[] = [
     description:
       "Organic cotton basics cut from zero-waste patterns and sewn in North Carolina. Offcuts become the brand's packaging.",
     image: image("kindred-thread"),
-    website: null,
+    website: website("kindred-thread"),
     category: "sustainable-fashion",
     featured: false,
   },
@@ -117,7 +119,7 @@ export const BRANDS: Brand[] = [
     description:
       "A pillow with a phase-change cooling panel and adjustable fill, built for hot sleepers in hot climates.",
     image: image("nestcool"),
-    website: null,
+    website: website("nestcool"),
     category: "home-bedding",
     featured: false,
   },
@@ -127,7 +129,7 @@ export const BRANDS: Brand[] = [
     description:
       "Corner straps that keep a fitted sheet on any mattress, from a dorm twin to a deep-pocket king. Patented, and made in the USA.",
     image: image("tuck-and-stay"),
-    website: null,
+    website: website("tuck-and-stay"),
     category: "home-bedding",
     featured: false,
   },
@@ -137,7 +139,7 @@ export const BRANDS: Brand[] = [
     description:
       "A clear, TSA-sized toiletry kit with leak-proof silicone bottles that hang on any hotel towel bar.",
     image: image("gateready"),
-    website: null,
+    website: website("gateready"),
     category: "travel-accessories",
     featured: false,
   },
@@ -147,7 +149,7 @@ export const BRANDS: Brand[] = [
     description:
       "A hands-free leash that clips around the waist, with a shock-absorbing bungee for dogs who pull. Made for runners and parents pushing strollers.",
     image: image("leashloop"),
-    website: null,
+    website: website("leashloop"),
     category: "pet-supplies",
     featured: false,
   },
@@ -157,7 +159,7 @@ export const BRANDS: Brand[] = [
     description:
       "Lamp shades hand-woven from seagrass and paper cord, shipped flat and assembled in a minute without tools.",
     image: image("lumen-and-loom"),
-    website: null,
+    website: website("lumen-and-loom"),
     category: "home-decor",
     featured: false,
   },
@@ -167,7 +169,7 @@ export const BRANDS: Brand[] = [
     description:
       "Modular floating shelves that lock together on a single rail, installed with one screw and rearranged without new holes.",
     image: image("shelfie"),
-    website: null,
+    website: website("shelfie"),
     category: "home-decor",
     featured: false,
   },
@@ -177,7 +179,7 @@ export const BRANDS: Brand[] = [
     description:
       "Work pants with reinforced knees and a tool-loop waistband, designed by an Army mechanic who wore out a pair a month.",
     image: image("field-and-forge"),
-    website: null,
+    website: website("field-and-forge"),
     category: "fashion-apparel",
     featured: false,
   },
@@ -187,7 +189,7 @@ export const BRANDS: Brand[] = [
     description:
       "Packable sun hats with UPF 50 fabric and a hidden chin cord, made for boat days and long afternoons in the Florida sun.",
     image: image("halo-hat-co"),
-    website: null,
+    website: website("halo-hat-co"),
     category: "fashion-apparel",
     featured: false,
   },

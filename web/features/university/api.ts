@@ -19,12 +19,16 @@ export function useUniversityAccess() {
   });
 }
 
-/** A course's outline, or why it is locked (the server answers 403 with the plan it needs). */
-export function useCourseOutline(courseId: string) {
+/**
+ * A course's outline, asked for only once `isUnlocked` says the viewer's tier opens it: a locked page
+ * already knows why (from useUniversityAccess) and must not trigger a 403 in the console. The server
+ * still answers 403 with the plan it needs if the two ever disagree (say, a tier changed meanwhile).
+ */
+export function useCourseOutline(courseId: string, isUnlocked: boolean) {
   const viewer = useViewerKey();
   return useQuery({
     queryKey: ["university", "outline", courseId, viewer.key],
     queryFn: () => getJsonAccepting<CourseOutlineResponse>(`/api/university/courses/${encodeURIComponent(courseId)}/outline`, [403]),
-    enabled: viewer.isReady,
+    enabled: viewer.isReady && isUnlocked,
   });
 }

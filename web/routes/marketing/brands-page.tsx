@@ -36,17 +36,16 @@ function BrandCard({ brand, large = false }: { brand: Brand; large?: boolean }) 
         </div>
         <h3 className={cn("mt-3 font-bold text-ink", large ? "text-xl" : "text-lg")}>{brand.name}</h3>
         <p className="mt-2 text-sm leading-relaxed text-muted">{brand.description}</p>
-        {brand.website ? (
-          <a
-            href={brand.website}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="mt-auto inline-flex items-center gap-1.5 pt-4 text-sm font-semibold text-navy-700 hover:underline"
-          >
-            Visit {brand.name}
-            <ExternalLink className="size-4" aria-hidden />
-          </a>
-        ) : null}
+        <a
+          href={brand.website}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-auto inline-flex items-center gap-1.5 pt-4 text-sm font-semibold text-navy-700 hover:underline"
+        >
+          Visit {brand.name}
+          <span className="sr-only"> (opens in a new tab)</span>
+          <ExternalLink className="size-4" aria-hidden />
+        </a>
       </div>
     </article>
   );

@@ -11,7 +11,7 @@ import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuthModal } from "../../features/auth/auth-modal-context";
 import { useViewer } from "../../features/session/api";
-import { useCourseOutline } from "../../features/university/api";
+import { useCourseOutline, useUniversityAccess } from "../../features/university/api";
 import { PLANS_OPENING, UNIVERSITY_MESSAGES } from "../../features/university/messages";
 import { paths } from "../../lib/paths";
 import { usePageMeta } from "../../lib/use-page-meta";
@@ -90,8 +90,12 @@ function LockedOutline({ course, requiredTier, signedIn }: { course: Course; req
 
 function CourseDetails({ course }: { course: Course }) {
   usePageMeta(coursePublicPage(course));
-  const outline = useCourseOutline(course.id);
   const viewer = useViewer();
+  const access = useUniversityAccess();
+  const isUnlocked = access.data?.unlockedCourseIds.includes(course.id) ?? false;
+  const outline = useCourseOutline(course.id, isUnlocked);
+  const isLoading = access.isPending || (isUnlocked && outline.isPending);
+  const locked = access.data && !isUnlocked ? { requiredTier: course.accessLevel, signedIn: Boolean(viewer.data) } : outline.data?.locked ? outline.data : null;
 
   return (
     <>
@@ -108,12 +112,10 @@ function CourseDetails({ course }: { course: Course }) {
             All courses
           </Link>
           <h2 className="text-2xl font-bold tracking-tight text-ink">Course outline</h2>
-          {outline.isPending ? <Spinner label="Loading the course outline" /> : null}
-          {outline.isError ? <Alert variant="error">We could not load this course's outline. Please try again in a moment.</Alert> : null}
+          {isLoading ? <Spinner label="Loading the course outline" /> : null}
+          {access.isError || outline.isError ? <Alert variant="error">We could not load this course's outline. Please try again in a moment.</Alert> : null}
           {outline.data && !outline.data.locked ? <OutlineList outline={outline.data.outline} /> : null}
-          {outline.data?.locked ? (
-            <LockedOutline course={course} requiredTier={outline.data.requiredTier} signedIn={outline.data.signedIn || Boolean(viewer.data)} />
-          ) : null}
+          {locked ? <LockedOutline course={course} requiredTier={locked.requiredTier} signedIn={locked.signedIn || Boolean(viewer.data)} /> : null}
         </div>
         <aside aria-label="Course details" className="rounded-xl border border-border bg-surface p-6 shadow-card lg:sticky lg:top-24">
           <h2 className="font-semibold text-ink">At a glance</h2>

@@ -12,8 +12,8 @@ import { FounderQuote, HomeStory } from "./home-story";
 export const PRICING_ID = "pricing";
 
 /**
- * Spec 000 §2: home sends a signed-in member whose tier is not free to /members. Admins are exempt
- * (docs/decisions/0002). Decided once, on arrival: a sign-in made on this page is never overtaken
+ * Spec 000 §2: home sends a signed-in account whose tier is not free to /members, admins included
+ * (docs/decisions/0005). Decided once, on arrival: a sign-in made on this page is never overtaken
  * by it. The page renders at once rather than waiting for the session, so visitors see it sooner.
  */
 function useRedirectPaidMembersOnArrival() {
@@ -24,7 +24,7 @@ function useRedirectPaidMembersOnArrival() {
     if (hasDecided.current || viewer.isPending) return;
     hasDecided.current = true;
     const member = viewer.data;
-    if (member && member.role !== "admin" && member.membershipTier !== "free") void navigate(paths.members.root, { replace: true });
+    if (member && member.membershipTier !== "free") void navigate(paths.members.root, { replace: true });
   }, [viewer.isPending, viewer.data, navigate]);
 }
 

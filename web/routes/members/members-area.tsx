@@ -14,6 +14,7 @@ import type { MemberSectionRoute } from "../../../common/web-routes";
 import { paths } from "../../lib/paths";
 import { MembersDashboardPage } from "./members-dashboard-page";
 import { MEMBER_SECTIONS } from "./member-sections";
+import MembersAdminRedirect from "./members-admin-redirect";
 import { PageSpinner } from "../../components/ui/spinner";
 
 /** Each section's page, loaded when first opened. */
@@ -68,6 +69,7 @@ function MembersArea() {
             }
           />
         ))}
+        <Route path="admin/*" element={<MembersAdminRedirect />} />
         <Route path="*" element={<Navigate to={paths.home} replace />} />
       </Routes>
     </SidebarLayout>

@@ -1,0 +1,111 @@
+import { expect, test } from "@playwright/test";
+import { signInThroughApi, signUpAndOpenMembers } from "./support/accounts";
+import { newAdminApi, setMemberTier } from "./support/admin-api";
+import { E2E_ADMIN } from "./support/environment";
+
+const run = Date.now().toString(36);
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+test.describe("the public Masterminds page (spec 000 §6: only entrepreneur and brand-ceo have access)", () => {
+  test("an Inventor gets the upgrade path and no recording link", async ({ page }) => {
+    const api = await newAdminApi();
+    const created = await api.post("/api/admin/sessions", {
+      data: {
+        title: `Inventor recording ${run}`,
+        date: inDays(-30),
+        time: "10:00 AM-12:00 PM ET",
+        location: "Live video call",
+        description: "A past session for inventors.",
+        tier: "inventor",
+        isPast: true,
+        recordingUrl: "https://recordings.example.com/inventor-session",
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const session = (await created.json()) as { id: number };
+
+    const account = await signUpAndOpenMembers(page, "inventor");
+    await setMemberTier(api, account.email, "inventor");
+    await api.dispose();
+
+    await page.goto("/mastermind");
+    const access = page.getByTestId("mastermind-access");
+    await expect(access).toHaveAttribute("data-access", "no");
+    await expect(access).toContainText("Masterminds are for Entrepreneur and Brand CEO members");
+    await expect(access.getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "/checkout/entrepreneur");
+    await expect(page.getByTestId(`session-${session.id}`).getByTestId("recording-locked")).toHaveText("Recording available to Entrepreneur and Brand CEO members");
+    await expect(page.getByRole("link", { name: /Watch the recording/ })).toHaveCount(0);
+  });
+});
+
+test.describe("routes of spec 000 §2", () => {
+  test("home sends an admin whose tier is Brand CEO to /members", async ({ page }) => {
+    await signInThroughApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto("/");
+    await expect(page).toHaveURL("/members");
+  });
+
+  test("the /members/admin… card addresses send an admin to the matching /admin page", async ({ page }) => {
+    await signInThroughApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+    const pairs: Array<[string, string, string]> = [
+      ["/members/admin", "/admin", "Dashboard Overview"],
+      ["/members/admin/users", "/admin/users", "User Management"],
+      ["/members/admin/content", "/admin/content", "Content Management"],
+      ["/members/admin/media", "/admin/media", "Media Library"],
+      ["/members/admin/settings", "/admin/settings", "Admin Settings"],
+    ];
+    for (const [from, to, heading] of pairs) {
+      await page.goto(from);
+      await expect(page, from).toHaveURL(to);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    }
+  });
+
+  test("the /members/admin… addresses send a member who is not an admin to /", async ({ page }) => {
+    await signUpAndOpenMembers(page, "not-admin");
+    for (const from of ["/members/admin", "/members/admin/users", "/members/admin/settings"]) {
+      await page.goto(from);
+      await expect(page, from).toHaveURL("/");
+    }
+  });
+
+  test("every brand card links to the brand's website in a new tab", async ({ page }) => {
+    await page.goto("/brands");
+    const cards = page.getByTestId("brand-grid").getByRole("article");
+    await expect(cards).toHaveCount(16);
+    for (const card of await cards.all()) {
+      const link = card.getByRole("link", { name: /^Visit / });
+      await expect(link).toHaveAttribute("href", /^https:\/\//);
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    }
+  });
+
+  test("a locked course page asks nobody for its outline and logs no 403", async ({ page }) => {
+    const outlineRequests: string[] = [];
+    const consoleErrors: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/outline")) outlineRequests.push(request.url());
+    });
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
+
+    // A visitor, then an Inventor, on a course that opens with Entrepreneur.
+    await page.goto("/university/course/prototyping-and-design");
+    await expect(page.getByTestId("course-locked")).toContainText("Entrepreneur");
+    const account = await signUpAndOpenMembers(page, "inventor-course");
+    const api = await newAdminApi();
+    await setMemberTier(api, account.email, "inventor");
+    await api.dispose();
+    await page.goto("/university/course/prototyping-and-design");
+    await expect(page.getByTestId("course-locked")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "/checkout/entrepreneur");
+    expect(outlineRequests).toEqual([]);
+    expect(consoleErrors.filter((text) => text.includes("403"))).toEqual([]);
+
+    // The Inventor's own course still shows its outline.
+    await page.goto("/university/course/validate-your-invention");
+    await expect(page.getByTestId("course-outline")).toBeVisible();
+  });
+});
