@@ -9,7 +9,7 @@ export const outboxMessages = pgTable(
     subject: text("subject").notNull(),
     text: text("text_body").notNull(),
     html: text("html_body").notNull(),
-    transport: text("transport", { enum: ["outbox", "smtp"] }).notNull(),
+    transport: text("transport", { enum: ["outbox", "smtp", "gmail"] }).notNull(),
     status: text("status", { enum: ["stored", "sent", "failed"] }).notNull(),
     error: text("error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
