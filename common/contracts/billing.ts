@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endOfChosenDay } from "../end-of-day";
 import { PAID_TIERS } from "../tiers";
 
 /** User-facing texts of checkout, coupons, the account page and the coupon admin (spec 000 §4, §8; 001 §5, §8). */
@@ -14,6 +15,7 @@ export const BILLING_MESSAGES = {
   usageLimitRange: "Usage limit must be a whole number from 1 to 1,000,000",
   validUntilRequired: "Valid until date is required",
   validUntilFuture: "Valid until date must be in the future",
+  validUntilInvalid: "Valid until date is not a valid date",
   couponCreateFailed: "Failed to create coupon. Please try again.",
   couponCodeRequired: "Coupon code is required",
   couponCodeTaken: "A coupon with this code already exists",
@@ -126,8 +128,10 @@ export const CreateCouponBodySchema = z.object({
   validUntil: z
     .string({ error: BILLING_MESSAGES.validUntilRequired })
     .min(1, BILLING_MESSAGES.validUntilRequired)
-    .refine((value) => !Number.isNaN(Date.parse(value)), BILLING_MESSAGES.validUntilRequired)
-    .refine((value) => Date.parse(value) > Date.now(), BILLING_MESSAGES.validUntilFuture),
+    .refine((value) => endOfChosenDay(value) !== null, BILLING_MESSAGES.validUntilInvalid)
+    .refine((value) => (endOfChosenDay(value)?.getTime() ?? Infinity) > Date.now(), BILLING_MESSAGES.validUntilFuture)
+    // The one place a coupon's date is read: whichever door it came through, it ends with the chosen day.
+    .transform((value) => endOfChosenDay(value)?.toISOString() ?? value),
 });
 export type CreateCouponBody = z.infer<typeof CreateCouponBodySchema>;
 

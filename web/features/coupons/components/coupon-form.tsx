@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { BILLING_MESSAGES, couponCreatedMessage, normalizeCouponCode } from "../../../../common/contracts/billing";
+import { endOfChosenDay } from "../../../../common/end-of-day";
 import { PAID_TIERS, PLANS, type PaidTier } from "../../../../common/tiers";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -22,7 +23,9 @@ function validate(discount: number, usageLimit: number, validUntil: string): str
   if (!Number.isInteger(discount) || discount < 1 || discount > 100) return BILLING_MESSAGES.discountRange;
   if (!Number.isInteger(usageLimit) || usageLimit <= 0) return BILLING_MESSAGES.usageLimitPositive;
   if (!validUntil) return BILLING_MESSAGES.validUntilRequired;
-  if (Date.parse(`${validUntil}T23:59:59`) <= Date.now()) return BILLING_MESSAGES.validUntilFuture;
+  const end = endOfChosenDay(validUntil);
+  if (!end) return BILLING_MESSAGES.validUntilInvalid;
+  if (end.getTime() <= Date.now()) return BILLING_MESSAGES.validUntilFuture;
   return null;
 }
 
@@ -46,7 +49,7 @@ export function CouponForm() {
     if (problem) return setError(problem);
     setError(null);
     try {
-      await create.mutateAsync({ code: normalized, discount: Number(discount), membershipTier: tier, usageLimit: Number(usageLimit), validUntil: new Date(`${validUntil}T23:59:59`).toISOString() });
+      await create.mutateAsync({ code: normalized, discount: Number(discount), membershipTier: tier, usageLimit: Number(usageLimit), validUntil });
       setSuccess(couponCreatedMessage(normalized));
       setCode("");
       later(() => setSuccess(null), SUCCESS_MS);

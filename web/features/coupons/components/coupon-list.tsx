@@ -6,7 +6,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
-import { formatLongDate } from "../../billing/format";
+import { formatChosenDay } from "../../../../common/end-of-day";
 import { useCouponMutations, useCoupons } from "../api";
 
 /** Coupons, active first then earliest expiry (the server's order), with used/limit, toggle and delete. */
@@ -27,7 +27,7 @@ export function CouponList() {
           <li key={coupon.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-4" data-testid="coupon-row">
             <div>
               <p className="font-mono text-base font-semibold text-ink">{coupon.code}</p>
-              <p className="text-sm text-muted">{`${coupon.discount}% off ${PLANS[coupon.membershipTier].name} · ${coupon.usedCount}/${coupon.usageLimit} used · ${coupon.heldCount} held in open checkouts · valid until ${formatLongDate(coupon.validUntil)}`}</p>
+              <p className="text-sm text-muted">{`${coupon.discount}% off ${PLANS[coupon.membershipTier].name} · ${coupon.usedCount}/${coupon.usageLimit} used · ${coupon.heldCount} held in open checkouts · valid until ${formatChosenDay(coupon.validUntil)}`}</p>
             </div>
             <div className="flex items-center gap-2">
               <Badge>{coupon.isActive ? "Active" : "Inactive"}</Badge>
