@@ -33,6 +33,8 @@ import { createLocalFileStore, type FileStore } from "./files/file-store";
 import { universityRoutes } from "./features/university/university.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { outboxRoutes } from "./mail/outbox.routes";
+import { mailerGmailOptions } from "./mail/mail-config";
+import { emailRoutes } from "./features/email/email.routes";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerInputCharacterCheck } from "./plugins/input-characters";
 import { isRouteUnder } from "./plugins/routed-path";
@@ -69,7 +71,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   app.addHook("onRoute", (route) => {
     routes.push(route);
   });
-  const mailer = createMailer({ db, logger, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL });
+  const mailer = createMailer({ db, logger, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, ...mailerGmailOptions(env, authSecret) });
   const auth = createAuth({ env, logger, db, mailer, secret: authSecret });
   const context = await auth.$context;
   const sessionCookieName = context.authCookies.sessionToken.name;
@@ -95,6 +97,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(settingsRoutes, { db });
   await app.register(twoFactorStatusRoutes, { db, required: env.REQUIRE_ADMIN_2FA });
   await app.register(outboxRoutes, { db });
+  await app.register(emailRoutes, { db, mailer, secret: authSecret });
   const news = createNewsService({ db, logger, feedUrl: env.NEWS_FEED_URL, cacheSeconds: env.NEWS_CACHE_SECONDS, allowPrivate: env.NEWS_ALLOW_PRIVATE });
   await app.register(newsRoutes, { news });
   await app.register(universityRoutes);

@@ -72,6 +72,18 @@ export const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().default("./dist/web"),
   /** Admins must turn on two-factor sign-in before the admin API answers them. */
   REQUIRE_ADMIN_2FA: booleanString.default(false),
+  /** The Google OAuth client that may send as the business's Gmail; defaults to GOOGLE_CLIENT_ID/SECRET. */
+  GMAIL_CLIENT_ID: optionalString,
+  GMAIL_CLIENT_SECRET: optionalString,
+  /** Google's consent page, token endpoint and Gmail API; changed only to aim at a stand-in. */
+  GMAIL_AUTH_URL: z.url({ error: "expected an http(s) URL" }).default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GMAIL_TOKEN_URL: z.url({ error: "expected an http(s) URL" }).default("https://oauth2.googleapis.com/token"),
+  GMAIL_API_URL: z.url({ error: "expected an http(s) URL" }).default("https://gmail.googleapis.com"),
+  /** Seals the stored Gmail refresh token; derived from AUTH_SECRET when unset. */
+  MAIL_SECRET_KEY: optionalString.refine((value) => value === undefined || value.length >= 32, { message: "expected at least 32 characters" }),
+  /** Bulk email: recipients per batch and the pause between batches (spec: 5 and 1 s). */
+  EMAIL_BATCH_SIZE: z.coerce.number({ error: "expected a whole number" }).int().min(1).max(100).default(5),
+  EMAIL_BATCH_PAUSE_MS: z.coerce.number({ error: "expected a number of milliseconds" }).int().min(0).max(60_000).default(1000),
   /** Sample sessions, posts, resources and videos on a first start: on by default for the embedded database only. */
   SEED_DEMO: booleanString.optional(),
 });
@@ -90,6 +102,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = readProcessEnv()): Env {
   const env = result.data;
   const pairs: Array<[keyof Env, keyof Env]> = [
     ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+    ["GMAIL_CLIENT_ID", "GMAIL_CLIENT_SECRET"],
     ["OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"],
     ["ADMIN_EMAIL", "ADMIN_PASSWORD"],
   ];

@@ -1,0 +1,127 @@
+import { z } from "zod";
+
+/** Email Settings texts, word for word from spec 001 §2.7, §2.8, §5, §8. */
+export const EMAIL_MESSAGES = {
+  fillAllFields: "Please fill in all fields",
+  enterCode: "Please enter the authorization code",
+  noRefreshToken: "No refresh token received. Please try again and make sure to approve all permissions.",
+  authorizeFailed: "Failed to authorize Gmail",
+  authorizationUrlFailed: "Failed to generate authorization URL",
+  tokensFailed: "Failed to get tokens",
+  notAuthorizedWarning: "You need to authorize access to Gmail before sending emails. Please go to the Gmail Authorization tab.",
+  noRefreshTokenFound: "No refresh token found. Please authorize Gmail access first.",
+  resetConfirm: "Are you sure you want to reset Gmail authorization? This will require you to reauthorize.",
+  sending: "Sending...",
+  sent: "Email sent successfully!",
+  sendFailed: "Failed to send email",
+  deleteTemplateConfirm: "Are you sure you want to delete this template?",
+  clearLogsConfirm: "Are you sure you want to clear all error logs?",
+  noErrorsYet: "No email errors have been logged yet.",
+  noErrorsMatch: "No errors match your current filters.",
+  templatesLoadFailed: "Failed to load email templates",
+  bulkSuccess: "Emails sent successfully!",
+  bulkAllFailed: "Failed to send emails. Please check the error logs for details.",
+  bulkGenericError: "An error occurred while sending emails",
+  callbackNoCode: "No authorization code found in the URL",
+  callbackFailedPrefix: "Failed to process authorization: ",
+  callbackLoadingTitle: "Processing Authorization",
+  callbackLoadingText: "Please wait while we complete the Gmail authorization process...",
+  callbackSuccessTitle: "Authorization Successful",
+  callbackSuccessText: "Gmail authorization successful! You can close this window and return to the admin panel.",
+  callbackErrorTitle: "Authorization Failed",
+  callbackReturn: "Return to Admin Panel",
+} as const;
+
+/** 'N emails sent successfully, but M failed. Check the error logs for details.' (spec 001 §8). */
+export function bulkPartialMessage(sent: number, failed: number): string {
+  return `${sent} emails sent successfully, but ${failed} failed. Check the error logs for details.`;
+}
+
+/** Spec timings (§9): notices, the callback's close and redirect, the bulk dialog's close. */
+export const EMAIL_DELAYS_MS = { gmailNotice: 3000, sendBanner: 3000, callbackClose: 3000, copied: 2000, bulkClose: 2000 } as const;
+
+/** The message /callback posts to the window that opened it. */
+export const GMAIL_AUTH_SUCCESS = "GMAIL_AUTH_SUCCESS";
+
+export const MAIL_TRANSPORTS = ["outbox", "smtp", "gmail"] as const;
+export type MailTransportName = (typeof MAIL_TRANSPORTS)[number];
+
+/** GET /api/admin/email/status: which transport sends, and whether it can. Never a token. */
+export const EmailStatusSchema = z.object({
+  transport: z.enum(MAIL_TRANSPORTS),
+  /** The admin's choice; null while the server picks (Gmail once authorized, else SMTP if configured, else the outbox). */
+  chosen: z.enum(MAIL_TRANSPORTS).nullable(),
+  canSend: z.boolean(),
+  smtpConfigured: z.boolean(),
+  gmail: z.object({ configured: z.boolean(), authorized: z.boolean(), authorizedAt: z.string().nullable() }),
+});
+export type EmailStatus = z.infer<typeof EmailStatusSchema>;
+
+/** PUT /api/admin/email/transport */
+export const ChooseTransportSchema = z.object({ transport: z.enum(MAIL_TRANSPORTS).nullable() }).strict();
+
+/** POST /api/admin/email/gmail/authorize: the code Google returned to /callback (or pasted in step 2). */
+export const GmailCodeSchema = z
+  .object({ code: z.string({ error: EMAIL_MESSAGES.enterCode }).trim().min(1, EMAIL_MESSAGES.enterCode).max(2000) })
+  .strict();
+
+const required = (max: number) => z.string({ error: EMAIL_MESSAGES.fillAllFields }).trim().min(1, EMAIL_MESSAGES.fillAllFields).max(max);
+const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** POST /api/admin/email/send: one message; the body is HTML, sanitized on the server. */
+export const SendEmailSchema = z
+  .object({
+    to: required(320).regex(SIMPLE_EMAIL, "Please enter a valid email address"),
+    subject: required(300),
+    body: required(100_000),
+  })
+  .strict();
+export type SendEmailInput = z.infer<typeof SendEmailSchema>;
+
+/** Email template (spec 001 §3): id is a numeric string. */
+export const EmailTemplateSchema = z.object({ id: z.string(), name: z.string(), subject: z.string(), body: z.string() });
+export type EmailTemplate = z.infer<typeof EmailTemplateSchema>;
+export const EmailTemplateInputSchema = z.object({ name: required(200), subject: required(300), body: required(100_000) }).strict();
+export type EmailTemplateInput = z.infer<typeof EmailTemplateInputSchema>;
+
+export const EMAIL_ERROR_TYPES = ["AUTH_ERROR", "SEND_ERROR", "CONFIG_ERROR", "NETWORK_ERROR", "UNKNOWN_ERROR"] as const;
+export type EmailErrorType = (typeof EMAIL_ERROR_TYPES)[number];
+/** Error log entry (spec 001 §3); the newest 100 are kept. */
+export const EmailErrorEntrySchema = z.object({
+  id: z.string(),
+  type: z.enum(EMAIL_ERROR_TYPES),
+  message: z.string(),
+  timestamp: z.string(),
+  details: z.string().nullable(),
+  recipient: z.string().nullable(),
+  subject: z.string().nullable(),
+});
+export type EmailErrorEntry = z.infer<typeof EmailErrorEntrySchema>;
+export const EMAIL_ERROR_LOG_LIMIT = 100;
+
+/** POST /api/admin/email/bulk: from User Management's selection, written or from a template. */
+export const BulkSendSchema = z
+  .object({
+    userIds: z.array(z.string().min(1).max(100)).min(1, "No users selected to receive this email").max(10_000),
+    subject: z.string({ error: "Please provide both subject and message" }).trim().min(1, "Please provide both subject and message").max(300),
+    body: z.string({ error: "Please provide both subject and message" }).trim().min(1, "Please provide both subject and message").max(100_000),
+  })
+  .strict();
+export type BulkSendInput = z.infer<typeof BulkSendSchema>;
+
+export const BULK_SEND_STATUSES = ["sending", "done", "cancelled"] as const;
+/** GET /api/admin/email/bulk/:id: progress the dialog polls. */
+export const BulkSendProgressSchema = z.object({
+  id: z.string(),
+  status: z.enum(BULK_SEND_STATUSES),
+  total: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  skipped: z.number().int(),
+  cancelled: z.number().int(),
+  pending: z.number().int(),
+});
+export type BulkSendProgress = z.infer<typeof BulkSendProgressSchema>;
+
+/** GET/PUT /api/profile/email-subscription: whether the member receives bulk mail. */
+export const EmailSubscriptionSchema = z.object({ subscribed: z.boolean() }).strict();

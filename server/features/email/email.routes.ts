@@ -1,0 +1,87 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { ChooseTransportSchema, EMAIL_MESSAGES, EmailTemplateInputSchema, GmailCodeSchema, SendEmailSchema, type EmailStatus } from "../../../common/contracts/email";
+import { memberOf, requireAdmin } from "../../auth/guards";
+import type { Database } from "../../db/client";
+import { AppError } from "../../errors";
+import type { Mailer } from "../../mail/mailer";
+import { MailDeliveryError } from "../../mail/mail-failure";
+import { clearEmailErrors, listEmailErrors, recordEmailError } from "./error-log";
+import { createGmailState, isValidGmailState } from "./gmail-state";
+import { sendSingleEmail } from "./single-send";
+import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from "./templates.service";
+
+export interface EmailRoutesDeps {
+  db: Database;
+  mailer: Mailer;
+  /** Signs the OAuth state. */
+  secret: string;
+}
+
+const TemplateParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const AuthorizeSchema = GmailCodeSchema.extend({ state: z.string().max(500).optional() });
+
+/** Email Settings (spec 001 §2.7): transport, Gmail authorization, Send Email, templates, error log. All admin only. */
+export async function emailRoutes(app: FastifyInstance, { db, mailer, secret }: EmailRoutesDeps): Promise<void> {
+  app.get("/api/admin/email/status", { preHandler: requireAdmin }, async (): Promise<EmailStatus> => mailer.status());
+
+  app.put("/api/admin/email/transport", { preHandler: requireAdmin }, async (request): Promise<EmailStatus> => {
+    await mailer.chooseTransport(ChooseTransportSchema.parse(request.body).transport);
+    return mailer.status();
+  });
+
+  app.post("/api/admin/email/gmail/consent", { preHandler: requireAdmin }, async (request) => {
+    const url = mailer.gmailConsentUrl(createGmailState(secret, memberOf(request).userId));
+    if (!url) {
+      await recordEmailError(db, { type: "CONFIG_ERROR", message: EMAIL_MESSAGES.authorizationUrlFailed, details: "GMAIL_CLIENT_ID and GMAIL_CLIENT_SECRET are not set" });
+      throw new AppError("SERVICE_UNAVAILABLE", EMAIL_MESSAGES.authorizationUrlFailed);
+    }
+    return { url };
+  });
+
+  // The code arrives from /callback with the state this server signed, or pasted by the admin in step 2.
+  app.post("/api/admin/email/gmail/authorize", { preHandler: requireAdmin }, async (request): Promise<EmailStatus> => {
+    const { code, state } = AuthorizeSchema.parse(request.body);
+    if (state !== undefined && !isValidGmailState(secret, memberOf(request).userId, state)) {
+      throw new AppError("BAD_REQUEST", "This authorization was not started from this admin panel, or it is older than 15 minutes");
+    }
+    try {
+      const outcome = await mailer.authorizeGmail(code);
+      if (outcome === "no-refresh-token") throw new AppError("BAD_REQUEST", EMAIL_MESSAGES.noRefreshToken);
+    } catch (error) {
+      if (!(error instanceof MailDeliveryError)) throw error;
+      await recordEmailError(db, { type: error.type, message: EMAIL_MESSAGES.tokensFailed, details: [error.message, error.details].filter(Boolean).join(", ") });
+      throw new AppError("BAD_REQUEST", `${EMAIL_MESSAGES.tokensFailed}: ${error.message}`);
+    }
+    return mailer.status();
+  });
+
+  app.delete("/api/admin/email/gmail", { preHandler: requireAdmin }, async (): Promise<EmailStatus> => {
+    await mailer.resetGmail();
+    return mailer.status();
+  });
+
+  app.post("/api/admin/email/send", { preHandler: requireAdmin }, async (request) => {
+    await sendSingleEmail(db, mailer, SendEmailSchema.parse(request.body));
+    return { sent: true };
+  });
+
+  app.get("/api/admin/email/templates", { preHandler: requireAdmin }, async () => ({ templates: await listTemplates(db) }));
+  app.post("/api/admin/email/templates", { preHandler: requireAdmin }, async (request, reply) => {
+    return reply.code(201).send(await createTemplate(db, EmailTemplateInputSchema.parse(request.body)));
+  });
+  app.put("/api/admin/email/templates/:id", { preHandler: requireAdmin }, async (request) => {
+    const { id } = TemplateParamsSchema.parse(request.params);
+    return updateTemplate(db, id, EmailTemplateInputSchema.parse(request.body));
+  });
+  app.delete("/api/admin/email/templates/:id", { preHandler: requireAdmin }, async (request, reply) => {
+    await deleteTemplate(db, TemplateParamsSchema.parse(request.params).id);
+    return reply.code(204).send();
+  });
+
+  app.get("/api/admin/email/errors", { preHandler: requireAdmin }, async () => ({ entries: await listEmailErrors(db) }));
+  app.delete("/api/admin/email/errors", { preHandler: requireAdmin }, async (_request, reply) => {
+    await clearEmailErrors(db);
+    return reply.code(204).send();
+  });
+}
