@@ -109,3 +109,30 @@ test.describe("routes of spec 000 §2", () => {
     await expect(page.getByTestId("course-outline")).toBeVisible();
   });
 });
+
+test.describe("the community name of Admin Settings", () => {
+  test("shows in the members and admin shells and in their page titles", async ({ page }) => {
+    const api = await newAdminApi();
+    const before = await api.get("/api/admin/settings");
+    expect(before.ok()).toBeTruthy();
+    const saved = (await before.json()) as Record<string, unknown>;
+    const communityName = `Garage Guild ${run}`;
+    expect((await api.put("/api/admin/settings", { data: { ...saved, communityName } })).ok()).toBeTruthy();
+    try {
+      await signUpAndOpenMembers(page, "community-name");
+      await expect(page).toHaveTitle(`Members Dashboard | ${communityName}`);
+      await expect(page.getByRole("complementary", { name: "Members sidebar" }).getByRole("link", { name: communityName })).toBeVisible();
+      await page.getByRole("complementary", { name: "Members sidebar" }).getByRole("link", { name: "Training Videos" }).click();
+      await expect(page).toHaveTitle(`Training Videos | ${communityName}`);
+
+      await page.context().clearCookies();
+      await signInThroughApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+      await page.goto("/admin/users");
+      await expect(page).toHaveTitle(`User Management | ${communityName}`);
+      await expect(page.getByRole("complementary", { name: "Admin sidebar" }).getByRole("link", { name: communityName })).toBeVisible();
+    } finally {
+      await api.put("/api/admin/settings", { data: saved });
+      await api.dispose();
+    }
+  });
+});

@@ -63,7 +63,8 @@ export function createAuth({ env, logger, db, mailer, secret }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
         const link = `${baseURL}/reset-password#type=recovery&token=${encodeURIComponent(token)}`;
-        await mailer.send({ to: user.email, ...passwordResetMail(user.name, link) });
+        const { communityName } = await getGeneralSettings(db);
+        await mailer.send({ to: user.email, ...passwordResetMail(user.name, link, communityName) });
       },
     },
     account: { accountLinking: { enabled: true, trustedProviders: [] } },

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Navigate, Route, Routes } from "react-router";
+import { Navigate, Route, Routes, useLocation } from "react-router";
 import { Globe, LayoutDashboard } from "lucide-react";
 import { SidebarLayout } from "../../components/layout/sidebar-layout";
 import { SidebarNav, type SidebarLink } from "../../components/layout/sidebar-nav";
@@ -7,6 +7,7 @@ import { Badge } from "../../components/ui/badge";
 import { AccountActions } from "../../features/profile/components/account-actions";
 import { SidebarIdentity } from "../../features/profile/components/sidebar-identity";
 import { useViewer } from "../../features/session/api";
+import { useCommunityName, useCommunityPageMeta } from "../../features/settings/community-name";
 import { AdminGuard } from "../../features/session/components/admin-guard";
 import { SiteLogo } from "../../features/site/components/site-logo";
 import { paths } from "../../lib/paths";
@@ -26,18 +27,28 @@ const adminLinks: SidebarLink[] = [
   { to: paths.home, label: "View Public Site", icon: Globe, end: true },
 ];
 
+const OVERVIEW_META = { title: "Dashboard Overview", description: "Members, revenue and activity at a glance." };
+
+/** The open screen's title and the community's name in the browser tab. */
+function useAdminPageMeta() {
+  const section = useLocation().pathname.split("/")[2]?.toLowerCase();
+  useCommunityPageMeta(ADMIN_SECTIONS.find((entry) => entry.path === section) ?? OVERVIEW_META);
+}
+
 /** The admin area (/admin/*): sidebar shell and its screens. Loaded on demand behind AdminGuard. */
 function AdminArea() {
   const viewer = useViewer().data;
+  const communityName = useCommunityName();
+  useAdminPageMeta();
   if (!viewer) return null;
 
   return (
     <SidebarLayout
       label="Admin sidebar"
-      topBar={<SiteLogo tone="light" compact />}
+      topBar={<SiteLogo tone="light" compact name={communityName} />}
       sidebar={(close) => (
         <div className="flex min-h-full flex-col gap-8 p-5">
-          <SiteLogo tone="light" compact className="hidden lg:flex" onNavigate={close} />
+          <SiteLogo tone="light" compact className="hidden lg:flex" onNavigate={close} name={communityName} />
           <SidebarIdentity profile={viewer} title={viewer.name} subtitle={viewer.email} badge={<Badge variant="accent">Admin</Badge>} />
           <SidebarNav label="Admin" links={adminLinks} onNavigate={close} />
           <div className="mt-auto border-t border-white/10 pt-5">

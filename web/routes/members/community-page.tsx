@@ -7,14 +7,12 @@ import { CommunityGuidelines } from "../../features/community/components/communi
 import { PostComposer } from "../../features/community/components/post-composer";
 import { PostFeed } from "../../features/community/components/post-feed";
 import { COMMUNITY_MESSAGES } from "../../features/community/messages";
-import { usePageMeta } from "../../lib/use-page-meta";
 
 /**
  * /members/community: the category list, the guidelines, the 'Post to Community' form and the feed.
  * On phones the categories lead and the guidelines close the page; on wide screens both sit beside the feed.
  */
 export default function CommunityPage() {
-  usePageMeta({ title: "Community | The Inventors Community", description: "Discuss product development, manufacturing, marketing, funding and scaling with other members." });
   const [category, setCategory] = useState<FeedCategory>("all");
 
   return (

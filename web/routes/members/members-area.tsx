@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
-import { Navigate, Route, Routes } from "react-router";
+import { Navigate, Route, Routes, useLocation } from "react-router";
 import { LayoutDashboard, ShieldCheck } from "lucide-react";
 import { TIER_BADGES } from "../../../common/tiers";
 import { SidebarLayout } from "../../components/layout/sidebar-layout";
@@ -8,6 +8,7 @@ import { Badge } from "../../components/ui/badge";
 import { AccountActions } from "../../features/profile/components/account-actions";
 import { SidebarIdentity } from "../../features/profile/components/sidebar-identity";
 import { useViewer } from "../../features/session/api";
+import { useCommunityName, useCommunityPageMeta } from "../../features/settings/community-name";
 import { MembersGuard } from "../../features/session/components/members-guard";
 import { SiteLogo } from "../../features/site/components/site-logo";
 import type { MemberSectionRoute } from "../../../common/web-routes";
@@ -31,19 +32,29 @@ const memberLinks: SidebarLink[] = [
   ...MEMBER_SECTIONS.map((section) => ({ to: `${paths.members.root}/${section.path}`, label: section.title, icon: section.icon })),
 ];
 
+const DASHBOARD_META = { title: "Members Dashboard", description: "Your sessions, community, resources, training videos and account." };
+
+/** The open section's title and the community's name in the browser tab. */
+function useMembersPageMeta() {
+  const section = useLocation().pathname.split("/")[2]?.toLowerCase();
+  useCommunityPageMeta(MEMBER_SECTIONS.find((entry) => entry.path === section) ?? DASHBOARD_META);
+}
+
 /** The members area (/members/*): sidebar shell and its pages. Loaded on demand behind MembersGuard. */
 function MembersArea() {
   const viewer = useViewer().data;
+  const communityName = useCommunityName();
+  useMembersPageMeta();
   if (!viewer) return null;
   const links = viewer.role === "admin" ? [...memberLinks, { to: paths.admin.root, label: "Admin area", icon: ShieldCheck }] : memberLinks;
 
   return (
     <SidebarLayout
       label="Members sidebar"
-      topBar={<SiteLogo tone="light" compact />}
+      topBar={<SiteLogo tone="light" compact name={communityName} />}
       sidebar={(close) => (
         <div className="flex min-h-full flex-col gap-8 p-5">
-          <SiteLogo tone="light" compact className="hidden lg:flex" onNavigate={close} />
+          <SiteLogo tone="light" compact className="hidden lg:flex" onNavigate={close} name={communityName} />
           <SidebarIdentity
             profile={viewer}
             title={`Welcome, ${viewer.name}`}

@@ -4,10 +4,10 @@ import { SITE_NAME } from "../../../lib/brand";
 import { cn } from "../../../lib/cn";
 import { paths } from "../../../lib/paths";
 
-type SiteLogoProps = { tone?: "dark" | "light"; compact?: boolean; className?: string; onNavigate?: () => void };
+type SiteLogoProps = { tone?: "dark" | "light"; compact?: boolean; className?: string; onNavigate?: () => void; name?: string };
 
-/** The product mark and name, linking home. */
-export function SiteLogo({ tone = "dark", compact = false, className, onNavigate }: SiteLogoProps) {
+/** The product mark and name (or the community's name, inside the members and admin areas), linking home. */
+export function SiteLogo({ tone = "dark", compact = false, className, onNavigate, name = SITE_NAME }: SiteLogoProps) {
   return (
     <Link to={paths.home} onClick={onNavigate} className={cn("flex items-center gap-2.5 rounded-md", className)}>
       <span
@@ -19,7 +19,7 @@ export function SiteLogo({ tone = "dark", compact = false, className, onNavigate
         <LightbulbIcon className="size-5" aria-hidden />
       </span>
       <span className={cn("leading-tight font-bold tracking-tight", compact ? "text-sm" : "text-base", tone === "dark" ? "text-ink" : "text-white")}>
-        {SITE_NAME}
+        {name}
       </span>
     </Link>
   );
