@@ -18,9 +18,9 @@ export interface LocalCheckout {
 
 const accountKey = ["billing", "account"] as const;
 
-/** The account page's subscription view and invoices. */
-export function useAccountBilling() {
-  return useQuery({ queryKey: accountKey, queryFn: () => getJson<AccountBillingResponse>("/api/billing/account") });
+/** The account page's subscription view and invoices (only for a signed-in member: pass `enabled`). */
+export function useAccountBilling(enabled = true) {
+  return useQuery({ queryKey: accountKey, queryFn: () => getJson<AccountBillingResponse>("/api/billing/account"), enabled });
 }
 
 /** Checks a coupon for a plan; the server answers the percent or 'Invalid coupon code'. */

@@ -1,16 +1,17 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Navigate, useParams } from "react-router";
 import { Lock, Tag } from "lucide-react";
-import { BILLING_MESSAGES, normalizeCouponCode } from "../../../common/contracts/billing";
+import { BILLING_MESSAGES, normalizeCouponCode, type SubscriptionView } from "../../../common/contracts/billing";
 import { PAID_TIERS, PLANS, type PaidTier } from "../../../common/tiers";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { Spinner } from "../../components/ui/spinner";
+import { PageSpinner, Spinner } from "../../components/ui/spinner";
 import { useAuthModal } from "../../features/auth/auth-modal-context";
-import { useStartCheckout, useValidateCoupon } from "../../features/billing/api";
+import { useAccountBilling, useStartCheckout, useValidateCoupon } from "../../features/billing/api";
+import { PlanChangeCard } from "../../features/billing/components/plan-change-card";
 import { formatCents } from "../../features/billing/format";
 import { useViewer } from "../../features/session/api";
 import { ApiError } from "../../lib/api-client";
@@ -23,11 +24,37 @@ function isPaidTier(value: string | undefined): value is PaidTier {
   return (PAID_TIERS as readonly string[]).includes(value ?? "");
 }
 
-/** /checkout/{plan} (spec 000 §2, §4): coupon, server-priced total, then the payment page. */
+/**
+ * /checkout/{plan} (spec 000 §2, §4): coupon, server-priced total, then the payment page. A member
+ * who already pays (every Upgrade Now leads here) gets the plan change instead: no second subscription.
+ */
 export default function CheckoutPage() {
   const { plan } = useParams();
+  const viewer = useViewer();
+  const paying = Boolean(viewer.data) && viewer.data?.membershipTier !== "free";
+  const billing = useAccountBilling(paying);
   if (!isPaidTier(plan)) return <Navigate to={paths.home} replace />;
+  if (paying && billing.isPending) return <PageSpinner label="Loading your plan" />;
+  const subscription = billing.data?.subscription;
+  if (paying && subscription?.tier && LIVE_STATUSES.includes(subscription.status)) {
+    return <ChangeInsteadOfCheckout plan={plan} subscription={{ ...subscription, tier: subscription.tier }} />;
+  }
   return <Checkout plan={plan} />;
+}
+
+const LIVE_STATUSES = ["active", "trialing", "past_due"];
+
+function ChangeInsteadOfCheckout({ plan, subscription }: { plan: PaidTier; subscription: SubscriptionView & { tier: PaidTier } }) {
+  usePageMeta({ title: `Change plan: ${PLANS[plan].name} | The Inventors Community`, description: `Move your membership to ${PLANS[plan].name}.` });
+  return (
+    <section className="mx-auto grid max-w-xl gap-6 px-4 py-12 sm:px-6 md:py-16">
+      <div>
+        <p className="text-sm font-semibold tracking-wider text-brass-700 uppercase">Change plan</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">{`${PLANS[plan].name} membership`}</h1>
+      </div>
+      <PlanChangeCard plan={plan} current={subscription.tier} pending={subscription.pendingTier} pendingAt={subscription.downgradeTakesEffectAt} />
+    </section>
+  );
 }
 
 function Checkout({ plan }: { plan: PaidTier }) {

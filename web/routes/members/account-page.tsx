@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { PAID_TIERS, PLANS, tierRank } from "../../../common/tiers";
+import { PAID_TIERS, PLANS, tierRank, type PaidTier } from "../../../common/tiers";
 import { BILLING_MESSAGES } from "../../../common/contracts/billing";
 import { AppPage } from "../../components/layout/app-page";
 import { PageHeader } from "../../components/layout/page-header";
@@ -12,7 +12,7 @@ import { useAccountBilling, useOpenPortal } from "../../features/billing/api";
 import { InvoicesCard } from "../../features/billing/components/invoices-card";
 import { SubscriptionSummary } from "../../features/billing/components/subscription-summary";
 import { formatLongDate } from "../../features/billing/format";
-import { useChangePlan } from "../../features/billing/use-change-plan";
+import { PlanChangeCard } from "../../features/billing/components/plan-change-card";
 import { useViewer } from "../../features/session/api";
 import { ApiError } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
@@ -22,7 +22,7 @@ export default function AccountPage() {
   const viewer = useViewer();
   const billing = useAccountBilling();
   const portal = useOpenPortal();
-  const changePlan = useChangePlan();
+  const [chosenPlan, setChosenPlan] = useState<PaidTier | null>(null);
   const [portalError, setPortalError] = useState<string | null>(null);
 
   if (billing.isPending || viewer.isPending) return <PageSpinner label="Loading your account" />;
@@ -54,8 +54,8 @@ export default function AccountPage() {
           </button>
         </Alert>
       ) : null}
-      {subscription?.downgradeTakesEffectAt && subscription.tier ? (
-        <Alert variant="info">{`Your plan changes to ${PLANS[subscription.tier].name} on ${formatLongDate(subscription.downgradeTakesEffectAt)}. You keep your current benefits until then.`}</Alert>
+      {subscription?.downgradeTakesEffectAt && subscription.pendingTier ? (
+        <Alert variant="info">{`Your plan changes to ${PLANS[subscription.pendingTier].name} on ${formatLongDate(subscription.downgradeTakesEffectAt)}. You keep your current benefits until then.`}</Alert>
       ) : null}
 
       <Card>
@@ -85,14 +85,17 @@ export default function AccountPage() {
           </CardHeader>
           <CardContent className="grid gap-4">
             <p className="text-sm text-muted">Upgrades start at once (you pay the difference for the rest of this period). Downgrades start when the period you paid for ends.</p>
-            <div className="flex flex-wrap gap-3">
-              {PAID_TIERS.filter((tier) => tier !== subscription.tier).map((tier) => (
-                <Button key={tier} variant="outline" disabled={changePlan.isPending} onClick={() => changePlan.mutate(tier)}>
-                  {`${tierRank(tier) > tierRank(subscription.tier ?? "free") ? "Upgrade" : "Downgrade"} to ${PLANS[tier].name}`}
-                </Button>
-              ))}
-            </div>
-            {changePlan.error ? <Alert variant="error">{changePlan.error instanceof ApiError ? changePlan.error.message : BILLING_MESSAGES.genericError}</Alert> : null}
+            {chosenPlan ? (
+              <PlanChangeCard key={chosenPlan} plan={chosenPlan} current={subscription.tier} pending={subscription.pendingTier} pendingAt={subscription.downgradeTakesEffectAt} onClose={() => setChosenPlan(null)} />
+            ) : (
+              <div className="flex flex-wrap gap-3">
+                {PAID_TIERS.filter((tier) => tier !== subscription.pendingTier && (tier !== subscription.tier || subscription.pendingTier !== null)).map((tier) => (
+                  <Button key={tier} variant="outline" onClick={() => setChosenPlan(tier)}>
+                    {planChoiceLabel(tier, subscription.tier ?? tier)}
+                  </Button>
+                ))}
+              </div>
+            )}
           </CardContent>
         </Card>
       ) : null}
@@ -100,4 +103,9 @@ export default function AccountPage() {
       <InvoicesCard invoices={billing.data?.invoices ?? []} />
     </AppPage>
   );
+}
+
+function planChoiceLabel(tier: PaidTier, current: PaidTier): string {
+  if (tier === current) return `Keep ${PLANS[tier].name}`;
+  return `${tierRank(tier) > tierRank(current) ? "Upgrade" : "Downgrade"} to ${PLANS[tier].name}`;
 }
