@@ -30,6 +30,7 @@ import { usersRoutes } from "./features/users/users.routes";
 import { videosRoutes } from "./features/videos/videos.routes";
 import { createFileLinkSigner } from "./files/file-links";
 import { createLocalFileStore, type FileStore } from "./files/file-store";
+import { callRequestsRoutes } from "./features/call-requests/call-requests.routes";
 import { universityRoutes } from "./features/university/university.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { outboxRoutes } from "./mail/outbox.routes";
@@ -110,6 +111,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(videosRoutes, content);
   await app.register(usersRoutes, { db, viewers, graceDays: env.BILLING_GRACE_DAYS, auth, mailer, billing: billing.deps });
   await app.register(invitationsRoutes, { db, auth, mailer, env });
+  await app.register(callRequestsRoutes, { db, mailer, listUrl: `${publicUrl(env)}/admin`, trustedProxy: env.TRUSTED_PROXY });
   await registerStaticWeb(app, {
     distDir: env.WEB_DIST_DIR,
     origin,

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { EMAIL_INVALID, EMAIL_PATTERN } from "../email-address";
 import { ROLES, TIERS } from "../tiers";
 
 /** User-facing texts of the login / sign-up modal and account flows, word for word from spec 000 §4, §5, §8. */
 export const AUTH_MESSAGES = {
   emailRequired: "Email is required",
-  emailInvalid: "Please enter a valid email address",
+  emailInvalid: EMAIL_INVALID,
   passwordRequired: "Password is required",
   passwordTooShort: "Password must be at least 6 characters long",
   passwordTooLong: "Password must be at most 128 characters long",
@@ -30,9 +31,6 @@ export const AUTH_MESSAGES = {
   profileImageFailed: "Invalid image URL. Please try another one.",
 } as const;
 
-/** The spec's "simple email shape": something@something.tld, no spaces. */
-export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export const PASSWORD_MIN = 6;
 /** Longest password hashed; anything longer is refused before hashing (SECURITY.md). */
 export const PASSWORD_MAX = 128;
@@ -41,7 +39,8 @@ export const EmailSchema = z
   .string({ error: AUTH_MESSAGES.emailRequired })
   .trim()
   .min(1, AUTH_MESSAGES.emailRequired)
-  .regex(SIMPLE_EMAIL, AUTH_MESSAGES.emailInvalid);
+  .max(254, AUTH_MESSAGES.emailInvalid)
+  .regex(EMAIL_PATTERN, AUTH_MESSAGES.emailInvalid);
 
 export const PasswordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRequired })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_INVALID, EMAIL_PATTERN } from "../email-address";
 
 /** Email Settings texts, word for word from spec 001 §2.7, §2.8, §5, §8. */
 export const EMAIL_MESSAGES = {
@@ -66,12 +67,11 @@ export const GmailCodeSchema = z
   .strict();
 
 const required = (max: number) => z.string({ error: EMAIL_MESSAGES.fillAllFields }).trim().min(1, EMAIL_MESSAGES.fillAllFields).max(max);
-const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** POST /api/admin/email/send: one message; the body is HTML, sanitized on the server. */
 export const SendEmailSchema = z
   .object({
-    to: required(320).regex(SIMPLE_EMAIL, "Please enter a valid email address"),
+    to: required(320).regex(EMAIL_PATTERN, EMAIL_INVALID),
     subject: required(300),
     body: required(100_000),
   })

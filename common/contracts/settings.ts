@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PAID_TIERS } from "../tiers";
-import { AUTH_MESSAGES, SIMPLE_EMAIL } from "./auth";
+import { EMAIL_INVALID, isEmailAddress } from "../email-address";
+import { AUTH_MESSAGES } from "./auth";
 
 /** General Settings (spec 001 §2.5), saved on the server and in effect for every instance. */
 export const GeneralSettingsSchema = z.object({
@@ -9,7 +10,7 @@ export const GeneralSettingsSchema = z.object({
     .string()
     .trim()
     .max(254)
-    .refine((value) => value === "" || SIMPLE_EMAIL.test(value), "Please enter a valid email address"),
+    .refine((value) => value === "" || isEmailAddress(value), EMAIL_INVALID),
   allowRegistration: z.boolean(),
   requireApproval: z.boolean(),
   /** The tier of accounts made by invitation when the invitation does not name one. */

@@ -96,7 +96,7 @@ export const DangerZoneCountsSchema = z.object({ inactiveUsers: z.number().int()
 export type DangerZoneCounts = z.infer<typeof DangerZoneCountsSchema>;
 
 /** What an audit entry records; `before` and `after` hold the changed fields (role, membershipTier, tierOverride, isActive). */
-export const AUDIT_ACTIONS = ["create-user", "change-tier", "change-role", "change-status", "delete-user"] as const;
+export const AUDIT_ACTIONS = ["create-user", "change-tier", "change-role", "change-status", "delete-user", "handle-call-request"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "create-user": "Created account",
@@ -104,6 +104,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "change-role": "Changed role",
   "change-status": "Changed status",
   "delete-user": "Deleted account",
+  "handle-call-request": "Handled call request",
 };
 
 /** GET /api/admin/audit-log?page=&pageSize=: newest first. A deleted account's email reads 'deleted user <id>'. */

@@ -8,6 +8,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "change-role": "Changed role",
   "change-status": "Changed status",
   "delete-user": "Deleted account",
+  "handle-call-request": "Handled call request",
 };
 
 export function auditActionLabel(action: AuditAction): string {

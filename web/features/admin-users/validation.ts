@@ -1,7 +1,6 @@
+import { isEmailAddress } from "../../../common/email-address";
 import { USERS_TEXT } from "./messages";
 
-/** The server's "simple email shape" (common/contracts/auth.ts SIMPLE_EMAIL), repeated so zod stays out of the bundle. */
-const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PASSWORD_MIN = 6;
 const PASSWORD_MAX = 128;
 
@@ -14,7 +13,7 @@ export function validateNewUser(values: NewUserFields): NewUserErrors {
   if (!values.name.trim()) errors.name = USERS_TEXT.nameRequired;
   const email = values.email.trim();
   if (!email) errors.email = USERS_TEXT.emailRequired;
-  else if (!SIMPLE_EMAIL.test(email)) errors.email = USERS_TEXT.emailInvalid;
+  else if (!isEmailAddress(email)) errors.email = USERS_TEXT.emailInvalid;
   if (values.password.length < PASSWORD_MIN) errors.password = USERS_TEXT.passwordTooShort;
   else if (values.password.length > PASSWORD_MAX) errors.password = USERS_TEXT.passwordTooLong;
   if (values.password !== values.confirmPassword) errors.confirmPassword = USERS_TEXT.passwordsDoNotMatch;

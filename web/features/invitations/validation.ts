@@ -1,7 +1,7 @@
+import { isEmailAddress } from "../../../common/email-address";
 import { INVITATION_UI_MESSAGES as TEXT } from "./messages";
 
 /** The server's rules (CreateInvitationSchema, AcceptInvitationSchema), checked before sending. */
-const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PASSWORD_MIN = 6;
 const PASSWORD_MAX = 128;
 
@@ -11,7 +11,7 @@ export function validateInvitation(values: { email: string; name: string }): Fie
   const errors: FieldErrors<"email" | "name"> = {};
   const email = values.email.trim();
   if (!email) errors.email = TEXT.emailRequired;
-  else if (!SIMPLE_EMAIL.test(email)) errors.email = TEXT.emailInvalid;
+  else if (!isEmailAddress(email)) errors.email = TEXT.emailInvalid;
   if (!values.name.trim()) errors.name = TEXT.nameRequired;
   return errors;
 }
