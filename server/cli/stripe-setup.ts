@@ -17,8 +17,8 @@ async function main(): Promise<void> {
 Webhook: in the Stripe dashboard (Developers > Webhooks) add the endpoint
   ${publicUrl(env)}/api/billing/webhook
 with the events
-  checkout.session.completed, customer.subscription.created, customer.subscription.updated,
-  customer.subscription.deleted, invoice.paid, invoice.payment_failed
+  checkout.session.completed, checkout.session.expired, customer.subscription.created,
+  customer.subscription.updated, customer.subscription.deleted, invoice.paid, invoice.payment_failed
 and set STRIPE_WEBHOOK_SECRET to its signing secret (whsec_…).
 Customer portal: enable it in Settings > Billing > Customer portal (cancel, update card, switch plans).`);
 }
