@@ -21,6 +21,9 @@ test("an admin creates, lists, deactivates and deletes a coupon with the spec's 
   await page.getByLabel("Usage limit").fill("0");
   await page.getByRole("button", { name: "Create coupon" }).click();
   await expect(page.getByText("Usage limit must be greater than 0")).toBeVisible();
+  await page.getByLabel("Usage limit").fill("1e20");
+  await page.getByRole("button", { name: "Create coupon" }).click();
+  await expect(page.getByText("Usage limit must be a whole number from 1 to 1,000,000")).toBeVisible();
   await page.getByLabel("Usage limit").fill("3");
   await page.getByLabel("Valid until").fill("2020-01-01");
   await page.getByRole("button", { name: "Create coupon" }).click();

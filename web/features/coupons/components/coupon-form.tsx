@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { BILLING_MESSAGES, couponCreatedMessage, normalizeCouponCode } from "../../../../common/contracts/billing";
+import { BILLING_MESSAGES, MAX_COUPON_USES, couponCreatedMessage, normalizeCouponCode } from "../../../../common/contracts/billing";
 import { endOfChosenDay } from "../../../../common/end-of-day";
 import { PAID_TIERS, PLANS, type PaidTier } from "../../../../common/tiers";
 import { Alert } from "../../../components/ui/alert";
@@ -21,7 +21,8 @@ function threeMonthsAhead(): string {
 /** Client-side check with the server's own messages (the server enforces the same rules). */
 function validate(discount: number, usageLimit: number, validUntil: string): string | null {
   if (!Number.isInteger(discount) || discount < 1 || discount > 100) return BILLING_MESSAGES.discountRange;
-  if (!Number.isInteger(usageLimit) || usageLimit <= 0) return BILLING_MESSAGES.usageLimitPositive;
+  if (usageLimit <= 0) return BILLING_MESSAGES.usageLimitPositive;
+  if (!Number.isInteger(usageLimit) || usageLimit > MAX_COUPON_USES) return BILLING_MESSAGES.usageLimitRange;
   if (!validUntil) return BILLING_MESSAGES.validUntilRequired;
   const end = endOfChosenDay(validUntil);
   if (!end) return BILLING_MESSAGES.validUntilInvalid;
@@ -72,7 +73,7 @@ export function CouponForm() {
           ))}
         </select>
       </div>
-      <FormField label="Usage limit" type="number" min={1} value={usageLimit} onChange={(event) => setUsageLimit(event.target.value)} />
+      <FormField label="Usage limit" type="number" min={1} max={MAX_COUPON_USES} value={usageLimit} onChange={(event) => setUsageLimit(event.target.value)} />
       <FormField label="Valid until" type="date" value={validUntil} onChange={(event) => setValidUntil(event.target.value)} />
       <div className="flex items-end">
         <Button type="submit" disabled={create.isPending}>
