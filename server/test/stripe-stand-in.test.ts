@@ -105,6 +105,60 @@ describe("Stripe stand-in driven by the real SDK", () => {
     expect(standIn.setSubscriptionStatus(subscriptionId, "unpaid")).toMatchObject({ type: "customer.subscription.updated", data: { previous_attributes: { status: "active" } } });
   });
 
+  it("limits a promotion code to its max_redemptions, at checkout creation and at payment", async () => {
+    const coupon = await stripe.coupons.create({ percent_off: 50, duration: "once" });
+    const promotion = await stripe.promotionCodes.create({ promotion: { type: "coupon", coupon: coupon.id }, max_redemptions: 1, metadata: { couponId: "ours" } });
+    expect(promotion).toMatchObject({ object: "promotion_code", active: true, max_redemptions: 1, times_redeemed: 0, promotion: { type: "coupon", coupon: coupon.id } });
+    expect((await stripe.promotionCodes.list({ coupon: coupon.id, active: true })).data.map((p) => p.id)).toEqual([promotion.id]);
+    const open = () => stripe.checkout.sessions.create({ mode: "subscription", line_items: [{ price: inventor.id, quantity: 1 }], discounts: [{ promotion_code: promotion.id }], success_url: "https://example.com/ok" });
+    const first = await open();
+    const second = await open();
+    expect(first.amount_total).toBe(4950);
+    standIn.completeCheckout(first.id);
+    expect((await stripe.promotionCodes.retrieve(promotion.id)).times_redeemed).toBe(1);
+    expect(() => standIn.completeCheckout(second.id)).toThrow(/cannot be redeemed/);
+    await expect(open()).rejects.toMatchObject({ code: "promotion_code_invalid" });
+    await expect(stripe.checkout.sessions.create({ mode: "subscription", line_items: [{ price: inventor.id, quantity: 1 }], expires_at: Math.floor(Date.now() / 1000) + 60, success_url: "https://example.com/ok" })).rejects.toMatchObject({ param: "expires_at" });
+    const expired = standIn.expireCheckout(second.id);
+    expect(expired).toMatchObject({ type: "checkout.session.expired", data: { object: { id: second.id, status: "expired" } } });
+  });
+
+  it("moves a subscription to a schedule's next phase at the period end, previews and prorates an upgrade, and releases", async () => {
+    const session = await stripe.checkout.sessions.create({ mode: "subscription", line_items: [{ price: ceo.id, quantity: 1 }], success_url: "https://example.com/ok" });
+    standIn.completeCheckout(session.id);
+    const subscriptionId = String((await stripe.checkout.sessions.retrieve(session.id)).subscription);
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const item = subscription.items.data[0];
+    if (!item) throw new Error("no item");
+
+    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: subscriptionId });
+    expect(schedule).toMatchObject({ object: "subscription_schedule", status: "active", subscription: subscriptionId, phases: [{ start_date: item.current_period_start, end_date: item.current_period_end }] });
+    await expect(stripe.subscriptions.update(subscriptionId, { items: [{ id: item.id, price: inventor.id }] })).rejects.toThrow(/managed by the subscription schedule/);
+    await stripe.subscriptionSchedules.update(schedule.id, {
+      end_behavior: "release",
+      phases: [
+        { items: [{ price: ceo.id, quantity: 1 }], start_date: item.current_period_start, end_date: item.current_period_end },
+        { items: [{ price: inventor.id, quantity: 1 }], duration: { interval: "month", interval_count: 1 } },
+      ],
+    });
+    const listed = await stripe.subscriptions.list({ status: "all", expand: ["data.schedule"] });
+    expect(listed.data.find((s) => s.id === subscriptionId)?.schedule).toMatchObject({ id: schedule.id, phases: [{ items: [{ price: ceo.id }] }, { start_date: item.current_period_end, items: [{ price: inventor.id }] }] });
+    const [, paid] = standIn.renew(subscriptionId);
+    expect(paid).toMatchObject({ type: "invoice.paid", data: { object: { amount_paid: 9900 } } });
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).items.data[0]?.price.id).toBe(inventor.id);
+
+    const renewed = (await stripe.subscriptions.retrieve(subscriptionId)).items.data[0];
+    if (!renewed) throw new Error("no item");
+    const at = renewed.current_period_start + Math.round((renewed.current_period_end - renewed.current_period_start) / 2);
+    const preview = await stripe.invoices.createPreview({ customer: String(subscription.customer), subscription: subscriptionId, subscription_details: { items: [{ id: renewed.id, price: ceo.id }], proration_behavior: "always_invoice", proration_date: at } });
+    expect(preview.amount_due).toBe(20_000);
+    await stripe.subscriptionSchedules.release(schedule.id);
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).schedule).toBeNull();
+    await stripe.subscriptions.update(subscriptionId, { items: [{ id: renewed.id, price: ceo.id }], proration_behavior: "always_invoice", proration_date: at });
+    const invoices = await stripe.invoices.list({ subscription: subscriptionId });
+    expect(invoices.data[0]).toMatchObject({ billing_reason: "subscription_update", amount_paid: preview.amount_due });
+  });
+
   it("replays idempotent POSTs, and speaks Stripe's errors", async () => {
     const first = await stripe.customers.create({ email: "same@example.com" }, { idempotencyKey: "customer-u9" });
     const again = await stripe.customers.create({ email: "same@example.com" }, { idempotencyKey: "customer-u9" });
