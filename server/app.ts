@@ -36,6 +36,10 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { outboxRoutes } from "./mail/outbox.routes";
 import { mailerGmailOptions } from "./mail/mail-config";
 import { emailRoutes } from "./features/email/email.routes";
+import { bulkSendWorker } from "./features/email/bulk-send.job";
+import { bulkSendRoutes } from "./features/email/bulk-send.routes";
+import { unsubscribeRoutes } from "./features/email/unsubscribe.routes";
+import { createJobQueue, type JobQueue } from "./jobs/job-queue";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerInputCharacterCheck } from "./plugins/input-characters";
 import { isRouteUnder } from "./plugins/routed-path";
@@ -53,6 +57,8 @@ export interface App {
   app: FastifyInstance;
   auth: Auth;
   mailer: Mailer;
+  /** pg-boss on the app database; main.ts starts it at boot so interrupted bulk sends resume. */
+  jobs: JobQueue;
   viewers: ViewerResolver;
   /** Null when Stripe is misconfigured. */
   billing: BillingDeps | null;
@@ -73,6 +79,8 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
     routes.push(route);
   });
   const mailer = createMailer({ db, logger, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, ...mailerGmailOptions(env, authSecret) });
+  const jobs = createJobQueue(database, logger);
+  jobs.register(bulkSendWorker({ db, mailer, jobs, logger, batchSize: env.EMAIL_BATCH_SIZE, pauseMs: env.EMAIL_BATCH_PAUSE_MS, baseUrl: publicUrl(env), secret: authSecret }));
   const auth = createAuth({ env, logger, db, mailer, secret: authSecret });
   const context = await auth.$context;
   const sessionCookieName = context.authCookies.sessionToken.name;
@@ -85,7 +93,10 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
       request.viewer = await viewers.resolve(request.headers.cookie);
     }
   });
-  app.addHook("onClose", async () => mailer.close());
+  app.addHook("onClose", async () => {
+    await jobs.stop();
+    mailer.close();
+  });
   registerAdminTwoFactorGate(app, { db, required: env.REQUIRE_ADMIN_2FA });
 
   registerErrorHandler(app);
@@ -99,6 +110,8 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(twoFactorStatusRoutes, { db, required: env.REQUIRE_ADMIN_2FA });
   await app.register(outboxRoutes, { db });
   await app.register(emailRoutes, { db, mailer, secret: authSecret });
+  await app.register(bulkSendRoutes, { db });
+  await app.register(unsubscribeRoutes, { db, secret: authSecret });
   const news = createNewsService({ db, logger, feedUrl: env.NEWS_FEED_URL, cacheSeconds: env.NEWS_CACHE_SECONDS, allowPrivate: env.NEWS_ALLOW_PRIVATE });
   await app.register(newsRoutes, { news });
   await app.register(universityRoutes);
@@ -109,7 +122,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(communityRoutes, content);
   await app.register(resourcesRoutes, content);
   await app.register(videosRoutes, content);
-  await app.register(usersRoutes, { db, viewers, graceDays: env.BILLING_GRACE_DAYS, auth, mailer, billing: billing.deps });
+  await app.register(usersRoutes, { db, viewers, graceDays: env.BILLING_GRACE_DAYS, auth, jobs, billing: billing.deps });
   await app.register(invitationsRoutes, { db, auth, mailer, env });
   await app.register(callRequestsRoutes, { db, mailer, listUrl: `${publicUrl(env)}/admin`, trustedProxy: env.TRUSTED_PROXY });
   await registerStaticWeb(app, {
@@ -117,7 +130,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
     origin,
     pages: [...PUBLIC_PAGES, ...COURSES.map(coursePublicPage)],
   });
-  return { app, auth, mailer, viewers, billing: billing.deps, files: content.files, routes };
+  return { app, auth, mailer, jobs, viewers, billing: billing.deps, files: content.files, routes };
 }
 
 function buildPublicConfig(env: Env, billing: BillingConfig): PublicConfig {

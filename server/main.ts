@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   };
   const [database, webBuiltAt] = await Promise.all([openAndMigrate(), webBuild]);
   const authSecret = resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR);
-  const { app, auth, billing, files } = await buildApp({ env, database, logger, authSecret });
+  const { app, auth, billing, files, jobs } = await buildApp({ env, database, logger, authSecret });
 
   if (shouldSeedDemo(env) && (await seedDemoContent(database.db, files))) {
     logger.info("seeded the sample sessions, posts, resources and videos (SEED_DEMO=false turns this off)");
@@ -79,6 +79,8 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // Bulk sends interrupted by the last stop resume now; app.close() stops the queue on shutdown.
+  await jobs.start();
   if (database.dataFolder) {
     const localBilling = readBillingConfig(env).mode === "local" ? billing : null;
     control = await startControlChannel(env.DATA_DIR, controlCommands({ auth, localBilling }), logger);

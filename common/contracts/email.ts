@@ -99,16 +99,6 @@ export const EmailErrorEntrySchema = z.object({
 export type EmailErrorEntry = z.infer<typeof EmailErrorEntrySchema>;
 export const EMAIL_ERROR_LOG_LIMIT = 100;
 
-/** POST /api/admin/email/bulk: from User Management's selection, written or from a template. */
-export const BulkSendSchema = z
-  .object({
-    userIds: z.array(z.string().min(1).max(100)).min(1, "No users selected to receive this email").max(10_000),
-    subject: z.string({ error: "Please provide both subject and message" }).trim().min(1, "Please provide both subject and message").max(300),
-    body: z.string({ error: "Please provide both subject and message" }).trim().min(1, "Please provide both subject and message").max(100_000),
-  })
-  .strict();
-export type BulkSendInput = z.infer<typeof BulkSendSchema>;
-
 export const BULK_SEND_STATUSES = ["sending", "done", "cancelled"] as const;
 /** GET /api/admin/email/bulk/:id: progress the dialog polls. */
 export const BulkSendProgressSchema = z.object({

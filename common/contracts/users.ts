@@ -78,13 +78,15 @@ export const CreateUserSchema = z
 export type CreateUserInput = z.input<typeof CreateUserSchema>;
 export type NewUser = z.output<typeof CreateUserSchema>;
 
-/** POST /api/admin/users/email: mail to a selection of accounts (queued in the outbox, sent in batches). */
+/** POST /api/admin/users/email: mail to a selection of accounts, HTML with {{name}}, {{email}}, {{tier}}; starts a bulk send (server/features/email). */
 export const BulkEmailSchema = z.object({
   userIds: z.array(z.string().min(1).max(100)).min(1, USER_ADMIN_MESSAGES.noUsersSelected).max(10_000),
   subject: z.string({ error: USER_ADMIN_MESSAGES.subjectAndMessage }).trim().min(1, USER_ADMIN_MESSAGES.subjectAndMessage).max(300),
   message: z.string({ error: USER_ADMIN_MESSAGES.subjectAndMessage }).trim().min(1, USER_ADMIN_MESSAGES.subjectAndMessage).max(50_000),
 });
-export const BulkEmailResponseSchema = z.object({ queued: z.number().int() });
+/** How many will be mailed (unsubscribed members are skipped) and the send whose progress /api/admin/email/bulk/:id reports. */
+export const BulkEmailResponseSchema = z.object({ queued: z.number().int(), sendId: z.string() });
+export type BulkEmailResponse = z.infer<typeof BulkEmailResponseSchema>;
 
 /** POST /api/admin/users/delete-inactive and /reset-roles: the count the confirmation showed; a different count now is refused (409). */
 export const DangerZoneConfirmSchema = z.object({ expected: z.number().int().min(0) }).strict();

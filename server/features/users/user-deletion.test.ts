@@ -53,7 +53,12 @@ describe("DELETE /api/admin/users/:id", () => {
     await db.insert(sessionRsvps).values({ sessionId: session.id, userId: member.userId });
     expect((await sendJson(t.app, "PATCH", `/api/admin/users/${member.userId}`, { membershipTier: "inventor" }, admin.cookie)).statusCode).toBe(200);
     const mailed = await sendJson(t.app, "POST", "/api/admin/users/email", { userIds: [member.userId, other.userId], subject: "News", message: "Hello" }, admin.cookie);
-    expect(mailed.json()).toEqual({ queued: 2 });
+    expect(mailed.json()).toMatchObject({ queued: 2 });
+    // The bulk send runs in the background: wait for it, so the mail to the member exists before the deletion.
+    for (let tries = 0; (await get(`/api/admin/email/bulk/${mailed.json().sendId}`, admin.cookie)).json().status !== "done"; tries += 1) {
+      if (tries > 300) throw new Error("bulk send did not finish");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
 
     const response = await remove(member.userId);
     expect(response.statusCode).toBe(204);

@@ -17,7 +17,7 @@ import type { Auth } from "../../auth/auth";
 import { memberOf, requireAdmin } from "../../auth/guards";
 import type { ViewerResolver } from "../../auth/viewer";
 import type { Database } from "../../db/client";
-import type { Mailer } from "../../mail/mailer";
+import type { JobQueue } from "../../jobs/job-queue";
 import { adminStats } from "./admin-stats";
 import { listAuditLog } from "./audit-log";
 import { emailUsers } from "./bulk-email";
@@ -31,7 +31,8 @@ export interface UsersDeps {
   viewers: ViewerResolver;
   graceDays: number;
   auth: Auth;
-  mailer: Mailer;
+  /** Runs bulk email. */
+  jobs: JobQueue;
   /** Null when payments are misconfigured. */
   billing: BillingDeps | null;
 }
@@ -87,7 +88,7 @@ export async function usersRoutes(app: FastifyInstance, deps: UsersDeps): Promis
   });
 
   app.post("/api/admin/users/email", { preHandler: requireAdmin }, async (request) => {
-    return { queued: await emailUsers(db, deps.mailer, BulkEmailSchema.parse(request.body)) };
+    return emailUsers(db, deps.jobs, memberOf(request).userId, BulkEmailSchema.parse(request.body));
   });
 
   app.get("/api/admin/audit-log", { preHandler: requireAdmin }, async (request): Promise<AuditLogPage> => {

@@ -1,0 +1,247 @@
+import type { AddressInfo } from "node:net";
+import { eq, inArray } from "drizzle-orm";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BulkSendProgress } from "../../../common/contracts/email";
+import { users } from "../../auth/auth.table";
+import { QUEUES } from "../../jobs/queues";
+import { buildTestApp, memberCookie, sendJson, TEST_ORIGIN, type TestApp } from "../../test/build-test-app";
+import { gmailStandInEnv, startGmailStandIn, type GmailStandIn } from "../../test/gmail-stand-in";
+import { bulkSendRecipients } from "./email.table";
+
+const received: ParsedMail[] = [];
+const refusedBySmtp = new Set<string>();
+let smtp: SMTPServer;
+let smtpUrl: string;
+let gmail: GmailStandIn;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onRcptTo(address, _session, callback) {
+      if (refusedBySmtp.has(address.address.toLowerCase())) return callback(Object.assign(new Error("550 mailbox unavailable"), { responseCode: 550 }));
+      callback();
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        received.push(mail);
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  gmail = await startGmailStandIn();
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await gmail.close();
+});
+
+async function members(t: TestApp, count: number, prefix: string) {
+  const list = [];
+  for (let index = 0; index < count; index += 1) list.push(await memberCookie(t, index % 2 ? "inventor" : "free", `${prefix} ${index}`));
+  return list;
+}
+
+async function progressOf(t: TestApp, cookie: string, sendId: string): Promise<BulkSendProgress> {
+  return (await t.app.inject({ method: "GET", url: `/api/admin/email/bulk/${sendId}`, headers: { cookie } })).json();
+}
+
+async function waitFor(t: TestApp, cookie: string, sendId: string, done: (progress: BulkSendProgress) => boolean, timeoutMs = 60_000): Promise<BulkSendProgress> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const progress = await progressOf(t, cookie, sendId);
+    if (done(progress)) return progress;
+    if (Date.now() > until) throw new Error(`send ${sendId} stuck at ${JSON.stringify(progress)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A header as sent (mailparser folds the List-* headers into one structured value). */
+const rawHeader = (mail: ParsedMail | undefined, name: string) =>
+  mail?.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, "").replace(/\r?\n\s+/g, "") ?? "";
+
+const mailedTo = (list: ParsedMail[], subject: string) =>
+  list.filter((mail) => mail.subject?.startsWith(subject)).map((mail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address ?? "");
+
+function startSend(t: TestApp, cookie: string, userIds: string[], subject: string, message: string) {
+  return sendJson(t.app, "POST", "/api/admin/users/email", { userIds, subject, message }, cookie);
+}
+
+describe.each(["smtp", "gmail"] as const)("bulk send of 23 through %s", (transport) => {
+  let t: TestApp;
+  let admin: { cookie: string };
+  beforeAll(async () => {
+    t = await buildTestApp({ EMAIL_BATCH_PAUSE_MS: "300", ...(transport === "smtp" ? { SMTP_URL: smtpUrl } : gmailStandInEnv(gmail)) });
+    admin = await memberCookie(t, "admin");
+    if (transport === "gmail") {
+      const { url } = (await sendJson(t.app, "POST", "/api/admin/email/gmail/consent", {}, admin.cookie)).json();
+      const callback = new URL((await fetch(url, { redirect: "manual" })).headers.get("location") ?? "");
+      await sendJson(t.app, "POST", "/api/admin/email/gmail/authorize", { code: callback.searchParams.get("code"), state: callback.searchParams.get("state") }, admin.cookie);
+    }
+  });
+  afterAll(() => t.close());
+
+  it("answers at once, then mails everyone once in 5 batches of at most 5 with the pause between, placeholders filled", async () => {
+    const inbox = transport === "smtp" ? received : gmail.sent;
+    const people = await members(t, 23, `Bulk ${transport}`);
+    const stamp = `${transport} ${Date.now()}`;
+    const subject = `${stamp} Hello {{name}}`;
+    const response = await startSend(t, admin.cookie, [...people.map((person) => person.userId), "no-such-user"], subject, "<p>Dear {{name}} ({{tier}}, {{email}})</p>");
+    expect(response.statusCode).toBe(200);
+    const { queued, sendId } = response.json();
+    expect(queued).toBe(23);
+
+    const progress = await waitFor(t, admin.cookie, sendId, (state) => state.status === "done");
+    expect(progress).toMatchObject({ total: 23, sent: 23, failed: 0, pending: 0 });
+    expect(mailedTo(inbox, stamp).sort()).toEqual(people.map((person) => person.email).sort());
+
+    const first = inbox.find((mail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address === people[1]?.email);
+    expect(first?.subject).toBe(subject.replace("{{name}}", `Bulk ${transport} 1`));
+    expect(first?.html).toContain(`<p>Dear Bulk ${transport} 1 (Inventor, ${people[1]?.email})</p>`);
+    expect(rawHeader(first, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    expect(rawHeader(first, "list-unsubscribe")).toContain(`${TEST_ORIGIN}/api/email/unsubscribe?u=${people[1]?.userId}&t=`);
+
+    const rows = await t.database.db.select().from(bulkSendRecipients).where(eq(bulkSendRecipients.sendId, sendId));
+    const batches = [...new Set(rows.map((row) => row.claimedAt?.getTime() ?? 0))].sort((a, b) => a - b);
+    expect(batches.map((claimedAt) => rows.filter((row) => row.claimedAt?.getTime() === claimedAt).length)).toEqual([5, 5, 5, 5, 3]);
+    for (let index = 1; index < batches.length; index += 1) expect((batches[index] ?? 0) - (batches[index - 1] ?? 0)).toBeGreaterThanOrEqual(290);
+  });
+});
+
+describe("bulk send failures, restarts, several workers, hostile names, unsubscribe", () => {
+  let t: TestApp;
+  let admin: { cookie: string };
+  beforeAll(async () => {
+    t = await buildTestApp({ EMAIL_BATCH_PAUSE_MS: "0", SMTP_URL: smtpUrl });
+    admin = await memberCookie(t, "admin");
+  });
+  afterAll(() => t.close());
+
+  it("records refused recipients as failed with an error-log entry each, and sends the rest", async () => {
+    const people = await members(t, 5, "Refused");
+    refusedBySmtp.add(people[1]?.email ?? "");
+    refusedBySmtp.add(people[3]?.email ?? "");
+    const subject = `Partial ${Date.now()}`;
+    const { sendId } = (await startSend(t, admin.cookie, people.map((person) => person.userId), subject, "<p>Hi</p>")).json();
+    const progress = await waitFor(t, admin.cookie, sendId, (state) => state.status === "done");
+    expect(progress).toMatchObject({ total: 5, sent: 3, failed: 2 });
+    const log = (await t.app.inject({ method: "GET", url: "/api/admin/email/errors", headers: { cookie: admin.cookie } })).json().entries;
+    const entries = log.filter((entry: { subject: string }) => entry.subject === subject);
+    expect(entries.map((entry: { recipient: string }) => entry.recipient).sort()).toEqual([people[1]?.email, people[3]?.email].sort());
+    expect(entries[0]).toMatchObject({ type: "SEND_ERROR" });
+    expect(entries[0].message).toContain("550");
+  });
+
+  it("escapes a name carrying HTML in the body and strips its line breaks from the subject", async () => {
+    const person = await memberCookie(t, "free");
+    await t.database.db.update(users).set({ name: '<img src=x onerror="alert(1)">\r\nBcc: victim@example.com' }).where(eq(users.id, person.userId));
+    const subject = `Hostile {{name}} ${Date.now()}`;
+    const { sendId } = (await startSend(t, admin.cookie, [person.userId], subject, "<p>Hi {{name}}</p>")).json();
+    await waitFor(t, admin.cookie, sendId, (state) => state.status === "done");
+    const mail = received.find((item) => item.subject?.startsWith("Hostile <img"));
+    expect(mail?.subject).toBe(subject.replace("{{name}}", '<img src=x onerror="alert(1)"> Bcc: victim@example.com'));
+    expect(mail?.headers.get("bcc")).toBeUndefined();
+    expect(mail?.html).toMatch(/<p>Hi &#60;img src=x onerror=&#34;alert\(1\)&#34;&#62;\s+Bcc: victim@example.com<\/p>/);
+    expect(mail?.html).not.toContain("<img src=x");
+  });
+
+  it("skips a member who unsubscribed through the link, until they opt in again from their profile", async () => {
+    const member = await memberCookie(t, "inventor");
+    const first = `Unsub one ${Date.now()}`;
+    const { sendId } = (await startSend(t, admin.cookie, [member.userId], first, "<p>Hi</p>")).json();
+    await waitFor(t, admin.cookie, sendId, (state) => state.status === "done");
+    const mail = received.find((item) => item.subject === first);
+    const link = rawHeader(mail, "list-unsubscribe").replace(/^<|>$/g, "");
+    expect(mail?.html).toContain(`href="${link.replace(/&/g, "&#38;")}"`);
+
+    const path = link.replace(TEST_ORIGIN, "");
+    expect((await t.app.inject({ method: "GET", url: path })).body).toContain("<form method=\"post\"");
+    expect((await t.app.inject({ method: "GET", url: `${path}x` })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: "POST", url: `${path}x`, payload: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } })).statusCode).toBe(400);
+    const oneClick = await t.app.inject({ method: "POST", url: path, payload: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(oneClick.statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/profile/email-subscription", headers: { cookie: member.cookie } })).json()).toEqual({ subscribed: false });
+
+    const second = `Unsub two ${Date.now()}`;
+    const skipped = (await startSend(t, admin.cookie, [member.userId], second, "<p>Hi</p>")).json();
+    expect(skipped.queued).toBe(0);
+    expect(await waitFor(t, admin.cookie, skipped.sendId, (state) => state.status === "done")).toMatchObject({ total: 1, sent: 0, skipped: 1 });
+    expect(received.some((item) => item.subject === second)).toBe(false);
+
+    expect((await sendJson(t.app, "PUT", "/api/profile/email-subscription", { subscribed: true }, member.cookie)).json()).toEqual({ subscribed: true });
+    const third = `Unsub three ${Date.now()}`;
+    const again = (await startSend(t, admin.cookie, [member.userId], third, "<p>Hi</p>")).json();
+    await waitFor(t, admin.cookie, again.sendId, (state) => state.status === "done");
+    expect(received.filter((item) => item.subject === third)).toHaveLength(1);
+  });
+
+  it("cancels what has not gone out yet", async () => {
+    const slow = await buildTestApp({ EMAIL_BATCH_PAUSE_MS: "1500", SMTP_URL: smtpUrl }, t);
+    try {
+      const people = await members(t, 12, "Cancel");
+      const subject = `Cancel ${Date.now()}`;
+      await t.jobs.stop();
+      const { sendId } = (await startSend(slow, admin.cookie, people.map((person) => person.userId), subject, "<p>Hi</p>")).json();
+      await waitFor(slow, admin.cookie, sendId, (state) => state.sent >= 5);
+      const cancelled = (await sendJson(slow.app, "POST", `/api/admin/email/bulk/${sendId}/cancel`, undefined, admin.cookie)).json();
+      expect(cancelled).toMatchObject({ status: "cancelled", sent: 5, cancelled: 7, pending: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(mailedTo(received, subject)).toHaveLength(5);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+describe("bulk send across a restart and across two instances", () => {
+  it("resumes after the process stops half-way: every recipient exactly once", async () => {
+    const first = await buildTestApp({ EMAIL_BATCH_PAUSE_MS: "400", SMTP_URL: smtpUrl });
+    try {
+      const admin = await memberCookie(first, "admin");
+      const people = await members(first, 23, "Restart");
+      const subject = `Restart ${Date.now()}`;
+      const { sendId } = (await startSend(first, admin.cookie, people.map((person) => person.userId), subject, "<p>Hi</p>")).json();
+      const halfWay = await waitFor(first, admin.cookie, sendId, (state) => state.sent >= 10);
+      await first.jobs.stop();
+      const stopped = await progressOf(first, admin.cookie, sendId);
+      expect(stopped.sent).toBeLessThan(23);
+      expect(stopped.sent).toBeGreaterThanOrEqual(halfWay.sent);
+
+      const second = await buildTestApp({ EMAIL_BATCH_PAUSE_MS: "0", SMTP_URL: smtpUrl }, first);
+      try {
+        await second.jobs.start();
+        expect(await waitFor(second, admin.cookie, sendId, (state) => state.status === "done")).toMatchObject({ sent: 23, failed: 0 });
+        expect(mailedTo(received, subject).sort()).toEqual(people.map((person) => person.email).sort());
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await first.close();
+    }
+  });
+
+  // Two instances share a database only on PostgreSQL (one process at a time opens an embedded folder).
+  it.runIf(process.env.TEST_DB === "postgres")("two workers on the same send (a job delivered twice) never mail anyone twice", async () => {
+    const one = await buildTestApp({ EMAIL_BATCH_PAUSE_MS: "50", SMTP_URL: smtpUrl });
+    const two = await buildTestApp({ EMAIL_BATCH_PAUSE_MS: "50", SMTP_URL: smtpUrl }, one);
+    try {
+      await Promise.all([one.jobs.start(), two.jobs.start()]);
+      const admin = await memberCookie(one, "admin");
+      const people = await members(one, 23, "Twice");
+      const subject = `Twice ${Date.now()}`;
+      const { sendId } = (await startSend(one, admin.cookie, people.map((person) => person.userId), subject, "<p>Hi</p>")).json();
+      await Promise.all([one.jobs.send(QUEUES.bulkEmail, { sendId }), two.jobs.send(QUEUES.bulkEmail, { sendId })]);
+      expect(await waitFor(one, admin.cookie, sendId, (state) => state.status === "done")).toMatchObject({ sent: 23 });
+      expect(mailedTo(received, subject).sort()).toEqual(people.map((person) => person.email).sort());
+      const rows = await one.database.db.select().from(bulkSendRecipients).where(inArray(bulkSendRecipients.sendId, [sendId]));
+      expect(rows.every((row) => row.status === "sent")).toBe(true);
+    } finally {
+      await two.close();
+      await one.close();
+    }
+  });
+});

@@ -1,0 +1,97 @@
+import type { PGlite } from "@electric-sql/pglite";
+import type { Pool } from "pg";
+import PgBoss from "pg-boss";
+import type { Logger } from "pino";
+import type { DatabaseHandle } from "../db/client";
+import type { QueueName } from "./queues";
+
+export interface JobInfo<T> {
+  id: string;
+  data: T;
+  retryCount: number;
+  retryLimit: number;
+}
+
+export interface WorkerDefinition<T> {
+  queue: QueueName;
+  /** Delivery is at least once: the handler must be idempotent. */
+  handler(job: JobInfo<T>): Promise<void>;
+  /** Queue policy: how long a job may run before pg-boss hands it to another worker, and how it is retried. */
+  expireInSeconds: number;
+  retryLimit: number;
+  retryDelaySeconds: number;
+}
+
+export interface JobQueue {
+  /** Starts pg-boss (its `pgboss` schema is created on first start) and every registered worker; later calls wait for the first. */
+  start(): Promise<void>;
+  send<T extends object>(queue: QueueName, data: T): Promise<void>;
+  register<T>(worker: WorkerDefinition<T>): void;
+  /** True once shutdown began: long handlers stop after the step in hand and leave the rest to a later job. */
+  isStopping(): boolean;
+  /** Stops fetching, waits for handlers in progress (they finish their step), and closes. */
+  stop(): Promise<void>;
+}
+
+const POLLING_INTERVAL_SECONDS = 0.5;
+/** How long shutdown waits for a handler's step before pg-boss fails the job (it is then retried). */
+const STOP_TIMEOUT_MS = 20_000;
+
+/** The job queue on the app's own database: PostgreSQL through its pool, PGlite through executeSql (the only process allowed to open its folder). */
+export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQueue {
+  const boss = new PgBoss({ db: { executeSql: executorFor(database) }, schedule: false, supervise: true, migrate: true });
+  boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
+  const workers: Array<WorkerDefinition<never>> = [];
+  let starting: Promise<void> | null = null;
+  let stopping = false;
+
+  async function startAll(): Promise<void> {
+    await boss.start();
+    for (const worker of workers) {
+      const { queue, expireInSeconds, retryLimit, retryDelaySeconds } = worker;
+      await boss.createQueue(queue, { name: queue, expireInSeconds, retryLimit, retryDelay: retryDelaySeconds });
+      await boss.work<never>(queue, { batchSize: 1, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, includeMetadata: true }, async ([job]) => {
+        if (job) await worker.handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+      });
+    }
+  }
+
+  return {
+    start() {
+      starting ??= startAll();
+      return starting;
+    },
+    async send(queue, data) {
+      await this.start();
+      await boss.send(queue, data);
+    },
+    register(worker) {
+      if (starting) throw new Error(`worker for ${worker.queue} registered after the queue started`);
+      workers.push(worker as unknown as WorkerDefinition<never>);
+    },
+    isStopping: () => stopping,
+    async stop() {
+      stopping = true;
+      if (!starting) return;
+      await starting.catch(() => undefined);
+      await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, wait: true, close: false });
+    },
+  };
+}
+
+type Executor = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/** pg-boss speaks to the same client drizzle uses; PGlite runs parameterless multi-statement SQL through exec(). */
+function executorFor(database: DatabaseHandle): Executor {
+  const client: unknown = (database.db as unknown as { $client: unknown }).$client;
+  if (database.kind === "postgres") {
+    const pool = client as Pool;
+    return (text, values) => pool.query(text, values);
+  }
+  const pglite = client as PGlite;
+  return async (text, values) => {
+    if (values && values.length > 0) return pglite.query(text, values);
+    const results = await pglite.exec(text);
+    return results.at(-1) ?? { rows: [] };
+  };
+}
