@@ -16,7 +16,7 @@ export async function billingRoutes(app: FastifyInstance, { deps, origin }: { de
   app.post("/api/billing/coupons/validate", { preHandler: requireMember }, async (request) => {
     const body = ValidateCouponBodySchema.safeParse(request.body);
     if (!body.success) throw new AppError("BAD_REQUEST", BILLING_MESSAGES.invalidCoupon);
-    const coupon = await findUsableCoupon(deps.db, body.data.code, body.data.membershipTier);
+    const coupon = await findUsableCoupon(deps.db, body.data.code, body.data.membershipTier, memberOf(request).userId);
     return { discount: coupon.discountPercent };
   });
 

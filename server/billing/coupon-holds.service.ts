@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, sql } from "drizzle-orm";
+import { and, count, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { BILLING_MESSAGES, normalizeCouponCode } from "../../common/contracts/billing";
 import type { PaidTier } from "../../common/tiers";
 import type { Database } from "../db/client";
@@ -18,8 +18,12 @@ export async function liveHoldCounts(db: Database, now: Date): Promise<Map<strin
   return new Map(rows.map((row) => [row.couponId, Number(row.held)]));
 }
 
-async function liveHoldsOf(db: Database, couponId: string, now: Date): Promise<number> {
-  const [row] = await db.select({ held: count() }).from(couponHolds).where(and(eq(couponHolds.couponId, couponId), gt(couponHolds.expiresAt, now)));
+/** Live holds on one coupon, leaving out `exceptUserId`'s own (a new checkout of theirs replaces them). */
+export async function liveHoldsOf(db: Database, couponId: string, now: Date, exceptUserId?: string): Promise<number> {
+  const [row] = await db
+    .select({ held: count() })
+    .from(couponHolds)
+    .where(and(eq(couponHolds.couponId, couponId), gt(couponHolds.expiresAt, now), exceptUserId ? ne(couponHolds.userId, exceptUserId) : undefined));
   return Number(row?.held ?? 0);
 }
 

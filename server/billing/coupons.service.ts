@@ -4,7 +4,7 @@ import type { PaidTier } from "../../common/tiers";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import { coupons } from "./billing.table";
-import { liveHoldCounts } from "./coupon-holds.service";
+import { liveHoldCounts, liveHoldsOf } from "./coupon-holds.service";
 
 export type CouponRow = typeof coupons.$inferSelect;
 
@@ -23,17 +23,17 @@ export function toCouponDto(row: CouponRow, heldCount: number): Coupon {
 }
 
 /**
- * The coupon `code` grants on `tier` right now, or 400 'Invalid coupon code': only its own tier,
- * only while active, unexpired and with a use neither used nor held. Codes compare trimmed and
- * upper-cased. A check only: the checkout claims the use (coupon-holds.service.ts).
+ * The coupon `code` grants `userId` on `tier` right now, or 400 'Invalid coupon code': only its own
+ * tier, only while active, unexpired and with a use neither used nor held by someone else. Codes
+ * compare trimmed and upper-cased. A check only: the checkout claims the use (coupon-holds.service.ts).
  */
-export async function findUsableCoupon(db: Database, code: string, tier: PaidTier): Promise<CouponRow> {
+export async function findUsableCoupon(db: Database, code: string, tier: PaidTier, userId: string): Promise<CouponRow> {
   const now = new Date();
   const [row] = await db
     .select()
     .from(coupons)
     .where(and(eq(coupons.code, normalizeCouponCode(code)), eq(coupons.membershipTier, tier), eq(coupons.isActive, true), gt(coupons.validUntil, now)));
-  const held = row ? ((await liveHoldCounts(db, now)).get(row.id) ?? 0) : 0;
+  const held = row ? await liveHoldsOf(db, row.id, now, userId) : 0;
   if (!row || row.usedCount + held >= row.usageLimit) throw new AppError("BAD_REQUEST", BILLING_MESSAGES.invalidCoupon);
   return row;
 }

@@ -159,6 +159,9 @@ describe("local test-mode billing", () => {
     const abandonedId = String(held.json().url).split("/").pop() ?? "";
     const blocked = await postJson(t.app, "/api/billing/checkout", { plan: "inventor", couponCode: "ONLYONE" }, { cookie: second.cookie });
     expect(blocked.json().error.message).toBe("Invalid coupon code");
+    expect((await postJson(t.app, "/api/billing/coupons/validate", { code: "ONLYONE", membershipTier: "inventor" }, { cookie: second.cookie })).statusCode).toBe(400);
+    // The holder coming back to the checkout page may apply the code again: their new checkout replaces the old one.
+    expect((await postJson(t.app, "/api/billing/coupons/validate", { code: "ONLYONE", membershipTier: "inventor" }, { cookie: first.cookie })).json()).toEqual({ discount: 30 });
 
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
