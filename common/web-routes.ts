@@ -27,6 +27,8 @@ export const MARKETING_ROUTES = [
   "/billing/portal",
   "/reset-password",
   "/auth/callback",
+  // Where Google returns after the Gmail authorization of Email Settings (spec 001 §2.8).
+  "/callback",
   "/test-login",
   // The old site's pricing address: the app sends it on to the home page's plan grid.
   "/pricing",

@@ -26,6 +26,7 @@ export const paths = {
   resetPassword: "/reset-password",
   acceptInvitation: "/accept-invitation",
   authCallback: "/auth/callback",
+  gmailCallback: "/callback",
   testLogin: "/test-login",
   members: {
     root: "/members",

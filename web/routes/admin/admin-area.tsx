@@ -19,6 +19,7 @@ import { PageSpinner } from "../../components/ui/spinner";
 const AdminSettingsPage = lazy(() => import("./admin-settings-page"));
 const AdminContentPage = lazy(() => import("./admin-content-page"));
 const AdminUsersPage = lazy(() => import("./admin-users-page"));
+const AdminEmailPage = lazy(() => import("./admin-email-page"));
 
 /** Sidebar links of spec 001 §2.2, in its order. */
 const adminLinks: SidebarLink[] = [
@@ -83,7 +84,15 @@ function AdminArea() {
             </Suspense>
           }
         />
-        {ADMIN_SECTIONS.filter((section) => section.path !== "content" && section.path !== "users").map((section) => (
+        <Route
+          path="email"
+          element={
+            <Suspense fallback={<PageSpinner label="Loading email settings" />}>
+              <AdminEmailPage />
+            </Suspense>
+          }
+        />
+        {ADMIN_SECTIONS.filter((section) => section.path !== "content" && section.path !== "users" && section.path !== "email").map((section) => (
           <Route key={section.path} path={section.path} element={<AdminSectionPage section={section} />} />
         ))}
         <Route path="*" element={<Navigate to={paths.home} replace />} />

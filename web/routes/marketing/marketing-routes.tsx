@@ -25,6 +25,7 @@ const LocalPortalPage = lazy(() => import("../billing/local-portal-page"));
 const ResetPasswordPage = lazy(() => import("../auth/reset-password-page"));
 const AcceptInvitationPage = lazy(() => import("../auth/accept-invitation-page"));
 const AuthCallbackPage = lazy(() => import("../auth/auth-callback-page"));
+const GmailCallbackPage = lazy(() => import("./gmail-callback-page"));
 const TestLoginPage = lazy(() => import("../auth/test-login-page"));
 const MembersGuard = lazy(() => import("../../features/session/components/members-guard").then((module) => ({ default: module.MembersGuard })));
 
@@ -63,6 +64,7 @@ const pages: Record<MarketingRoute, ReactNode> = {
   ),
   [paths.resetPassword]: <ResetPasswordPage />,
   [paths.authCallback]: <AuthCallbackPage />,
+  [paths.gmailCallback]: <GmailCallbackPage />,
   [paths.testLogin]: <TestLoginPage />,
   [paths.pricingPage]: <Navigate to={paths.pricing} replace />,
 };

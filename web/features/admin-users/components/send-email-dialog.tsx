@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from "react";
+import { useCallback, useState, type FormEvent } from "react";
 import type { AdminUser } from "../../../../common/contracts/users";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { FormField } from "../../../components/ui/form-field";
 import { useTimers } from "../../../lib/use-timers";
-import { TextAreaField } from "../../admin-content/components/form-controls";
+import { SelectField, TextAreaField } from "../../admin-content/components/form-controls";
+import { useTemplates } from "../../email/api";
+import { BulkSendProgressView } from "../../email/components/bulk-send-progress";
 import { useSendEmail } from "../api";
 import { plural, refusalMessage, USERS_TEXT } from "../messages";
 import { isEmailComplete } from "../validation";
@@ -23,51 +25,66 @@ function recipientLine(recipients: AdminUser[]): string {
 
 function SendEmailForm({ recipients, onSent }: { recipients: AdminUser[]; onSent: () => void }) {
   const send = useSendEmail();
+  const templates = useTemplates();
   const later = useTimers();
   const [subject, setSubject] = useState("");
   const [message, setMessage] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const locked = send.isPending || sent;
+  const [sendId, setSendId] = useState<string | null>(null);
+  const closeLater = useCallback(() => later(onSent, CLOSE_AFTER_MS), [later, onSent]);
+
+  function applyTemplate(id: string) {
+    const template = templates.data?.find((item) => item.id === id);
+    if (!template) return;
+    setSubject(template.subject);
+    setMessage(template.body);
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!isEmailComplete(subject, message)) return setError(USERS_TEXT.subjectAndMessage);
     setError(null);
     try {
-      await send.mutateAsync({ userIds: recipients.map((user) => user.id), subject: subject.trim(), message: message.trim() });
-      setSent(true);
-      later(onSent, CLOSE_AFTER_MS);
+      const started = await send.mutateAsync({ userIds: recipients.map((user) => user.id), subject: subject.trim(), message: message.trim() });
+      setSendId(started.sendId);
     } catch (failure) {
       setError(refusalMessage(failure, USERS_TEXT.emailsFailed));
     }
   }
 
+  if (sendId) return <BulkSendProgressView sendId={sendId} onSucceeded={closeLater} />;
+
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <FormField label="Subject" value={subject} onChange={(event) => setSubject(event.target.value)} disabled={locked} maxLength={300} />
-      <TextAreaField
-        label="Message"
-        rows={8}
-        value={message}
-        onChange={(event) => setMessage(event.target.value)}
-        disabled={locked}
-        hint="Plain text or HTML. Each member receives their own copy."
-      />
-      {error ? <Alert variant="error">{error}</Alert> : null}
-      {sent ? <Alert variant="success">{USERS_TEXT.emailsSent}</Alert> : null}
-      <div className="flex justify-end">
-        <Button type="submit" disabled={locked}>
-          {send.isPending ? "Sending..." : "Send"}
-        </Button>
-      </div>
+      <fieldset disabled={send.isPending} className="grid gap-4">
+        {templates.data && templates.data.length > 0 ? (
+          <SelectField
+            label="Template"
+            options={[{ value: "", label: "Write a new message" }, ...templates.data.map((template) => ({ value: template.id, label: template.name }))]}
+            defaultValue=""
+            onChange={(event) => applyTemplate(event.target.value)}
+          />
+        ) : null}
+        <FormField label="Subject" value={subject} onChange={(event) => setSubject(event.target.value)} maxLength={300} />
+        <TextAreaField
+          label="Message"
+          rows={8}
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+          hint="HTML is allowed. {{name}}, {{email}} and {{tier}} are filled in for each member."
+        />
+        {error ? <Alert variant="error">{error}</Alert> : null}
+        <div className="flex justify-end">
+          <Button type="submit">{send.isPending ? "Sending..." : "Send"}</Button>
+        </div>
+      </fieldset>
     </form>
   );
 }
 
 type SendEmailDialogProps = { recipients: AdminUser[]; open: boolean; onOpenChange: (open: boolean) => void; onSent: () => void };
 
-/** Mail to the selected accounts (spec 001 §2.4, §5): queued in the outbox and sent in batches. */
+/** Mail to the selected accounts (spec 001 §2.4, §5), written or from a template: a bulk send with live progress. */
 export function SendEmailDialog({ recipients, open, onOpenChange, onSent }: SendEmailDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -1,5 +1,6 @@
 import type { Profile } from "../../../../common/contracts/auth";
 import { Dialog, DialogContent } from "../../../components/ui/dialog";
+import { EmailSubscriptionSection } from "../../email/components/email-subscription-section";
 import { AccountSecuritySection } from "./account-security-section";
 import { EditProfileForm } from "./edit-profile-form";
 import { TwoFactorSection } from "./two-factor-section";
@@ -20,6 +21,7 @@ export function EditProfileDialog({ profile, open, onOpenChange }: EditProfileDi
           <div className="grid gap-6">
             <EditProfileForm profile={profile} onDone={() => onOpenChange(false)} />
             <AccountSecuritySection />
+            <EmailSubscriptionSection />
             {isAdmin ? <TwoFactorSection /> : null}
           </div>
         ) : null}

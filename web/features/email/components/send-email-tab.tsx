@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from "react";
+import { EMAIL_DELAYS_MS, EMAIL_MESSAGES, type EmailStatus } from "../../../../common/contracts/email";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent } from "../../../components/ui/card";
+import { FormField } from "../../../components/ui/form-field";
+import { useTimers } from "../../../lib/use-timers";
+import { TextAreaField } from "../../admin-content/components/form-controls";
+import { useSendSingleEmail } from "../api";
+import { errorText } from "../error-text";
+
+/** Send Email (spec 001 §2.7, §4): one message now; disabled with the warning when nothing can send. */
+export function SendEmailTab({ status }: { status: EmailStatus }) {
+  const send = useSendSingleEmail();
+  const later = useTimers();
+  const [to, setTo] = useState("");
+  const [subject, setSubject] = useState("");
+  const [body, setBody] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const disabled = !status.canSend || send.isPending;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!to.trim() || !subject.trim() || !body.trim()) return setError(EMAIL_MESSAGES.fillAllFields);
+    setError(null);
+    try {
+      await send.mutateAsync({ to: to.trim(), subject: subject.trim(), body });
+      setTo("");
+      setSubject("");
+      setBody("");
+      setSent(true);
+      later(() => setSent(false), EMAIL_DELAYS_MS.sendBanner);
+    } catch (failure) {
+      setError(errorText(failure, EMAIL_MESSAGES.sendFailed));
+    }
+  }
+
+  return (
+    <Card>
+      <CardContent className="grid gap-4 pt-6">
+        {!status.canSend ? <Alert>{EMAIL_MESSAGES.notAuthorizedWarning}</Alert> : null}
+        {sent ? <Alert variant="success">{EMAIL_MESSAGES.sent}</Alert> : null}
+        {error ? <Alert variant="error">{error}</Alert> : null}
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <fieldset disabled={disabled} className="grid gap-4">
+            <FormField label="Recipient" type="email" value={to} onChange={(event) => setTo(event.target.value)} maxLength={320} />
+            <FormField label="Subject" value={subject} onChange={(event) => setSubject(event.target.value)} maxLength={300} />
+            <TextAreaField label="Body (HTML)" rows={8} value={body} onChange={(event) => setBody(event.target.value)} hint="HTML is allowed; scripts, styles and event handlers are removed." />
+            <div className="flex justify-end">
+              <Button type="submit">{send.isPending ? EMAIL_MESSAGES.sending : "Send Email"}</Button>
+            </div>
+          </fieldset>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
