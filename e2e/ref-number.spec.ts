@@ -1,14 +1,14 @@
 import { expect, test } from "@playwright/test";
 
-test("without a booking calendar, /ref-number says how to book by phone or email", async ({ page, request }) => {
+test("without a booking calendar, /ref-number offers a request-a-call form and the phone and email", async ({ page, request }) => {
   const config = (await (await request.get("/api/config")).json()) as { bookingEmbedUrl: string | null; contact: { email: string; phone: string } };
   expect(config.bookingEmbedUrl).toBeNull();
   await page.goto("/ref-number");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Schedule a Call");
-  const message = page.getByTestId("booking-unavailable");
-  await expect(message).toContainText("Online booking is not available right now");
-  await expect(message.getByRole("link", { name: config.contact.phone })).toBeVisible();
-  await expect(message.getByRole("link", { name: config.contact.email })).toHaveAttribute("href", `mailto:${config.contact.email}`);
+  const booking = page.getByTestId("booking-by-request");
+  await expect(booking.getByRole("heading", { name: "Request a call" })).toBeVisible();
+  await expect(booking.getByRole("link", { name: config.contact.phone })).toBeVisible();
+  await expect(booking.getByRole("link", { name: config.contact.email })).toHaveAttribute("href", `mailto:${config.contact.email}`);
   await expect(page.locator("iframe")).toHaveCount(0);
 });
 
@@ -21,5 +21,5 @@ test("with BOOKING_EMBED_URL set, /ref-number embeds that calendar", async ({ pa
   await page.goto("/ref-number");
   const calendar = page.locator("iframe[title^='Booking calendar']");
   await expect(calendar).toHaveAttribute("src", bookingEmbedUrl);
-  await expect(page.getByTestId("booking-unavailable")).toHaveCount(0);
+  await expect(page.getByTestId("booking-by-request")).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
-import { CalendarClock, ClipboardList, PhoneCall } from "lucide-react";
+import { CalendarClock, ClipboardList } from "lucide-react";
 import { PageBanner } from "../../components/layout/page-banner";
 import { Section } from "../../components/layout/section";
+import { CallRequestForm } from "../../features/call-requests/components/call-request-form";
 import { usePublicConfig } from "../../features/config/api";
 import { PHONE_HOURS, telHref } from "../../features/contact/contact-details";
 import { paths } from "../../lib/paths";
@@ -13,18 +14,15 @@ const preparation = [
   "Twenty minutes somewhere you can talk freely",
 ];
 
-/** What to show when no booking calendar is configured: how to book by phone or email instead. */
-function BookingUnavailable() {
+/** Without a booking calendar: the request-a-call form, and the phone and email for those who prefer them. */
+function BookingByRequest() {
   const contact = usePublicConfig().data?.contact;
   return (
-    <div className="rounded-xl border border-border bg-surface p-6 shadow-card sm:p-8" data-testid="booking-unavailable">
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-navy-50 text-navy-700">
-        <PhoneCall className="size-6" aria-hidden />
-      </span>
-      <h2 className="mt-4 text-xl font-semibold text-ink">Online booking is not available right now</h2>
+    <div className="grid gap-4" data-testid="booking-by-request">
+      <CallRequestForm />
       {contact ? (
-        <p className="mt-3 text-lg text-ink">
-          Call us at{" "}
+        <p className="text-sm text-muted">
+          Prefer to call? Ring{" "}
           <a href={telHref(contact.phone)} className="font-semibold text-navy-700 underline underline-offset-4">
             {contact.phone}
           </a>{" "}
@@ -32,16 +30,14 @@ function BookingUnavailable() {
           <a href={`mailto:${contact.email}`} className="font-semibold text-navy-700 underline underline-offset-4">
             {contact.email}
           </a>{" "}
-          with your reference number, and we will set up a time that suits you.
+          with your reference number.
         </p>
-      ) : (
-        <p className="mt-3 text-lg text-muted">Loading our contact details...</p>
-      )}
+      ) : null}
     </div>
   );
 }
 
-/** /ref-number: the schedule-a-call page, embedding the booking calendar from BOOKING_EMBED_URL. */
+/** /ref-number: the schedule-a-call page, embedding the booking calendar from BOOKING_EMBED_URL, else a request-a-call form. */
 export default function RefNumberPage() {
   usePublicPageMeta(paths.refNumber);
   const config = usePublicConfig();
@@ -68,8 +64,8 @@ export default function RefNumberPage() {
               <iframe src={bookingUrl} title="Booking calendar: choose a time for your call" className="h-[42rem] w-full" />
             </div>
           ) : null}
-          {config.data && !bookingUrl ? <BookingUnavailable /> : null}
-          {config.isError ? <BookingUnavailable /> : null}
+          {config.data && !bookingUrl ? <BookingByRequest /> : null}
+          {config.isError ? <BookingByRequest /> : null}
         </div>
         <aside aria-labelledby="prepare-heading" className="grid gap-6">
           <div className="rounded-xl border border-border bg-surface p-6 shadow-card">
