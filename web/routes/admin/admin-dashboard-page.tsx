@@ -10,6 +10,7 @@ import { MrrCard } from "../../features/admin-dashboard/components/mrr-card";
 import { RecentUsersCard } from "../../features/admin-dashboard/components/recent-users-card";
 import { StatGrid, type Stat } from "../../features/admin-dashboard/components/stat-grid";
 import { MembersByTierChart, SignUpsChart } from "../../features/admin-dashboard/components/weekly-charts";
+import { CallRequestsCard } from "../../features/call-requests/components/call-requests-card";
 import { PLANS } from "../../../common/tiers";
 import { paths } from "../../lib/paths";
 
@@ -94,6 +95,7 @@ export function AdminDashboardPage() {
         <MrrCard mrrCentsByTier={data.mrrCentsByTier} />
       </div>
       <MembersByTierChart weeks={data.weeks} />
+      <CallRequestsCard />
     </AppPage>
   );
 }
