@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signInThroughApi, signUpAndOpenMembers } from "./support/accounts";
 import { newAdminApi, setMemberTier } from "./support/admin-api";
+import { openLogIn, openSignUp } from "./support/auth-modal";
 import { E2E_ADMIN } from "./support/environment";
 
 const run = Date.now().toString(36);
@@ -134,5 +135,62 @@ test.describe("the community name of Admin Settings", () => {
       await api.put("/api/admin/settings", { data: saved });
       await api.dispose();
     }
+  });
+});
+
+test.describe("one email rule on both sides", () => {
+  test("the sign-up and reset forms refuse x@y.z with the spec's message instead of passing it to the server", async ({ page }) => {
+    await page.goto("/");
+    const signUp = await openSignUp(page);
+    await signUp.getByLabel("Full name").fill("Someone");
+    await signUp.getByLabel("Email").fill("x@y.z");
+    await signUp.getByLabel("Password", { exact: true }).fill("secret-1");
+    await signUp.getByRole("button", { name: "Create free account" }).click();
+    await expect(signUp.getByText("Please enter a valid email address")).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    const logIn = await openLogIn(page);
+    await logIn.getByRole("button", { name: "Forgot password?" }).click();
+    const forgot = page.getByRole("dialog", { name: "Reset your password" });
+    await forgot.getByLabel("Email").fill("x@y.z");
+    await forgot.getByRole("button", { name: "Send reset link" }).click();
+    await expect(forgot.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(forgot.getByText("Failed to send reset email. Please try again.")).toHaveCount(0);
+  });
+});
+
+test.describe("request a call on /ref-number (no booking calendar configured)", () => {
+  test("a visitor's request lands in the admin area, where an admin marks it handled", async ({ page, browser }) => {
+    const name = `Caller ${run}`;
+    await page.goto("/ref-number");
+    const form = page.getByRole("form", { name: "Request a call" });
+    await form.getByRole("button", { name: "Request my call" }).click();
+    for (const message of ["Name is required", "Email is required", "Phone is required", "Preferred times are required", "Topic is required"]) {
+      await expect(form.getByText(message)).toBeVisible();
+    }
+
+    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("Email").fill("x@y.z");
+    await form.getByLabel("Phone").fill("+1 555 010 2030");
+    await form.getByLabel("Preferred times").fill("Weekdays after 3 PM ET");
+    await form.getByLabel("What would you like to talk about?").fill("Letter ref 4471: a folding ladder");
+    await form.getByRole("button", { name: "Request my call" }).click();
+    await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+    await form.getByLabel("Email").fill(`caller-${run}@example.com`);
+    await form.getByRole("button", { name: "Request my call" }).click();
+    await expect(page.getByTestId("call-request-sent")).toContainText("We received your request");
+
+    const adminContext = await browser.newContext();
+    const adminPage = await adminContext.newPage();
+    await signInThroughApi(adminPage.request, E2E_ADMIN.email, E2E_ADMIN.password);
+    await adminPage.goto("/admin");
+    const list = adminPage.getByRole("list", { name: "Call requests" });
+    const item = list.getByRole("listitem").filter({ hasText: name });
+    await expect(item).toContainText("+1 555 010 2030");
+    await expect(item).toContainText("Letter ref 4471: a folding ladder");
+    await item.getByRole("button", { name: `Mark handled: ${name}` }).click();
+    await expect(item).toContainText("Handled");
+    await expect(item).toContainText(`handled by ${E2E_ADMIN.email}`);
+    await adminContext.close();
   });
 });

@@ -16,6 +16,7 @@ export const BILLING_MESSAGES = {
   validUntilRequired: "Valid until date is required",
   validUntilFuture: "Valid until date must be in the future",
   validUntilInvalid: "Valid until date is not a valid date",
+  discountWhole: "Discount must be a whole number from 1 to 100 percent",
   couponCreateFailed: "Failed to create coupon. Please try again.",
   couponCodeRequired: "Coupon code is required",
   couponCodeTaken: "A coupon with this code already exists",
@@ -118,7 +119,7 @@ export type Coupon = z.infer<typeof CouponSchema>;
 
 export const CreateCouponBodySchema = z.object({
   code: z.string({ error: BILLING_MESSAGES.couponCodeRequired }).trim().min(1, BILLING_MESSAGES.couponCodeRequired).max(32).transform(normalizeCouponCode).pipe(z.string().regex(/^[A-Z0-9_-]+$/, "Use letters, numbers, - and _ only")),
-  discount: z.coerce.number({ error: BILLING_MESSAGES.discountRange }).int(BILLING_MESSAGES.discountRange).min(1, BILLING_MESSAGES.discountRange).max(100, BILLING_MESSAGES.discountRange),
+  discount: z.coerce.number({ error: BILLING_MESSAGES.discountRange }).int(BILLING_MESSAGES.discountWhole).min(1, BILLING_MESSAGES.discountRange).max(100, BILLING_MESSAGES.discountRange),
   membershipTier: PlanSchema,
   usageLimit: z.coerce
     .number({ error: BILLING_MESSAGES.usageLimitRange })

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PAID_TIERS } from "../tiers";
 import { AUTH_MESSAGES, EmailSchema, PasswordSchema } from "./auth";
+import { fieldError } from "../validation-messages";
 
 /** Invitation texts, word for word from spec 001 §8. */
 export const INVITATION_MESSAGES = {
@@ -37,7 +38,7 @@ export type InvitationsResponse = z.infer<typeof InvitationsResponseSchema>;
 export const CreateInvitationSchema = z.object({
   email: EmailSchema,
   name: z.string({ error: AUTH_MESSAGES.nameRequired }).trim().min(1, AUTH_MESSAGES.nameRequired).max(200),
-  membershipTier: z.enum(PAID_TIERS, { error: "Tier is required" }),
+  membershipTier: z.enum(PAID_TIERS, { error: fieldError("Tier") }),
 });
 export type CreateInvitationInput = z.input<typeof CreateInvitationSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INVALID_URL_MESSAGE, requiredMessage, RESOURCE_CATEGORIES, RESOURCE_TIERS } from "../content";
+import { fieldError } from "../validation-messages";
 import { PAID_TIERS } from "../tiers";
 
 const required = (field: string, max = 200) => z.string({ error: requiredMessage(field) }).trim().min(1, requiredMessage(field)).max(max, `${field} is too long`);
@@ -44,8 +45,8 @@ export const ResourceInputSchema = z.object({
   title: required("Title"),
   description: required("Description", 5000),
   type: required("Type", 40),
-  category: z.enum(RESOURCE_CATEGORIES, { error: requiredMessage("Category") }),
-  tier: z.enum(RESOURCE_TIERS, { error: requiredMessage("Access level") }),
+  category: z.enum(RESOURCE_CATEGORIES, { error: fieldError("Category") }),
+  tier: z.enum(RESOURCE_TIERS, { error: fieldError("Access level") }),
   featured: z.boolean().default(false),
   fileUrl: z
     .string()

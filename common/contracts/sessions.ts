@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONTENT_LEVELS, INVALID_URL_MESSAGE, MAX_SESSION_PARTICIPANTS, PARTICIPANTS_MESSAGE, requiredMessage } from "../content";
+import { fieldError } from "../validation-messages";
 
 const required = (field: string, max = 200) => z.string({ error: requiredMessage(field) }).trim().min(1, requiredMessage(field)).max(max, `${field} is too long`);
 const httpUrl = z
@@ -46,11 +47,11 @@ export type SessionsResponse = z.infer<typeof SessionsResponseSchema>;
 export const SessionInputSchema = z
   .object({
     title: required("Title"),
-    date: z.iso.date({ error: requiredMessage("Date") }),
+    date: z.iso.date({ error: fieldError("Date") }),
     time: required("Time", 100),
     location: required("Location"),
     description: required("Description", 5000),
-    tier: z.enum(CONTENT_LEVELS, { error: requiredMessage("Tier") }),
+    tier: z.enum(CONTENT_LEVELS, { error: fieldError("Tier") }),
     facilitator: z.string().trim().max(200, "Facilitator is too long").default(""),
     participants: z.number({ error: PARTICIPANTS_MESSAGE }).int(PARTICIPANTS_MESSAGE).min(0, PARTICIPANTS_MESSAGE).max(MAX_SESSION_PARTICIPANTS, PARTICIPANTS_MESSAGE).default(0),
     isPast: z.boolean().default(false),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONTENT_LEVELS, CONTENT_MESSAGES, extractYoutubeId, INVALID_URL_MESSAGE, requiredMessage, VIDEO_CATEGORIES } from "../content";
+import { fieldError } from "../validation-messages";
 
 const required = (field: string, max = 200) => z.string({ error: requiredMessage(field) }).trim().min(1, requiredMessage(field)).max(max, `${field} is too long`);
 
@@ -36,8 +37,8 @@ export type AdminVideosResponse = z.infer<typeof AdminVideosResponseSchema>;
 const common = {
   title: required("Title"),
   description: required("Description", 5000),
-  category: z.enum(VIDEO_CATEGORIES, { error: requiredMessage("Category") }),
-  accessLevel: z.enum(CONTENT_LEVELS, { error: requiredMessage("Access level") }).default("all"),
+  category: z.enum(VIDEO_CATEGORIES, { error: fieldError("Category") }),
+  accessLevel: z.enum(CONTENT_LEVELS, { error: fieldError("Access level") }).default("all"),
   featured: z.boolean().default(false),
 };
 
@@ -68,7 +69,7 @@ export const VideoInputSchema = z.discriminatedUnion("source", [
       .transform((value) => (value === "" ? null : value))
       .nullish(),
     duration: required("Duration", 20),
-    releaseDate: z.iso.date({ error: requiredMessage("Release date") }),
+    releaseDate: z.iso.date({ error: fieldError("Release date") }),
     thumbnailUrl: z
       .string()
       .trim()

@@ -59,7 +59,9 @@ function remapError(text: string, subPath: string): string {
   try {
     const parsed = JSON.parse(text) as { code?: string; message?: string };
     const isWrongPassword = parsed.code === "INVALID_PASSWORD" && PASSWORD_CONFIRMING_PATHS.has(subPath);
-    const message = isWrongPassword ? TWO_FACTOR_MESSAGES.invalidPassword : parsed.code ? SPEC_MESSAGES[parsed.code] : undefined;
+    // better-call writes "[body.email] …; [body.name] …": the first sentence alone reaches people.
+    const validation = parsed.code === "VALIDATION_ERROR" && parsed.message ? parsed.message.split("; [")[0]?.replace(/^\[[^\]]*\]\s*/, "") : undefined;
+    const message = isWrongPassword ? TWO_FACTOR_MESSAGES.invalidPassword : parsed.code ? (SPEC_MESSAGES[parsed.code] ?? validation) : undefined;
     return message ? JSON.stringify({ ...parsed, message }) : text;
   } catch {
     return text;

@@ -1,11 +1,23 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError } from "zod";
+import { installValidationMessages } from "../../common/validation-messages";
 import { AppError, STATUS_BY_CODE } from "../errors";
 
 const DATABASE_UNAVAILABLE = /ECONNREFUSED|Cannot use a pool after calling end|57P01|57P03|ECONNRESET|ETIMEDOUT|Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i;
 
-/** One error shape for the whole API: `{ error: { code, message, fields? } }`; 5xx details only in the log. */
+/** Fastify's own refusals of a body it cannot read, in words a person can act on. */
+const BODY_PARSE_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: "The request needs a body with its fields",
+  FST_ERR_CTP_INVALID_JSON_BODY: "The request body is not valid JSON",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The request body does not match its declared length",
+};
+
+/**
+ * One error shape for the whole API: `{ error: { code, message, fields? } }`; 5xx details only in the log.
+ * Validation failures read as sentences naming the field and the rule (common/validation-messages.ts).
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
+  installValidationMessages();
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(STATUS_BY_CODE[error.code]).send({ error: { code: error.code, message: error.message, fields: error.fields } });
@@ -18,6 +30,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : 500;
     if (status === 413) return reply.code(413).send({ error: { code: "PAYLOAD_TOO_LARGE", message: "Request body is too large" } });
+    const bodyMessage = "code" in error && typeof error.code === "string" ? BODY_PARSE_MESSAGES[error.code] : undefined;
+    if (bodyMessage) return reply.code(status >= 400 && status < 500 ? status : 400).send({ error: { code: "BAD_REQUEST", message: bodyMessage } });
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: { code: "BAD_REQUEST", message: error.message } });
     }

@@ -89,7 +89,7 @@ describe("admin invitations", () => {
     expect(response.statusCode).toBe(400);
     const { error } = response.json();
     expect(error.code).toBe("VALIDATION_FAILED");
-    expect(error.fields).toMatchObject({ email: "Please enter a valid email address", name: "Name is required", membershipTier: "Tier is required" });
+    expect(error.fields).toMatchObject({ email: "Please enter a valid email address", name: "Name is required", membershipTier: "Tier must be one of inventor, entrepreneur or brand-ceo" });
   });
 
   it("refuses an email that already has an account, whatever its case", async () => {

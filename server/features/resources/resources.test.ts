@@ -347,7 +347,7 @@ describe("admin resources", () => {
       fields: {
         title: "Title is required",
         description: "Description is required",
-        tier: "Access level is required",
+        tier: "Access level must be one of free, all, inventor, entrepreneur or brand-ceo",
         fileUrl: "Please enter a valid URL starting with http:// or https://",
       },
     });

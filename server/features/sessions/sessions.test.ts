@@ -319,8 +319,8 @@ describe("admin sessions", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({
       title: "Title is required",
-      date: "Date is required",
-      tier: "Tier is required",
+      date: "Date is not a valid date",
+      tier: "Tier must be one of all, inventor, entrepreneur or brand-ceo",
       participants: "Participants must be a whole number from 0 to 100,000",
       recordingUrl: "Please enter a valid URL starting with http:// or https://",
     });

@@ -8,6 +8,10 @@ import {
   ResetRequestBodySchema,
   SignUpBodySchema,
 } from "../../../common/contracts/auth";
+import { installValidationMessages } from "../../../common/validation-messages";
+
+// The browser's zod speaks the server's sentences too (a schema's own spec texts still come first).
+installValidationMessages();
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 

@@ -20,6 +20,7 @@ function threeMonthsAhead(): string {
 
 /** Client-side check with the server's own messages (the server enforces the same rules). */
 function validate(discount: number, usageLimit: number, validUntil: string): string | null {
+  if (Number.isFinite(discount) && !Number.isInteger(discount)) return BILLING_MESSAGES.discountWhole;
   if (!Number.isInteger(discount) || discount < 1 || discount > 100) return BILLING_MESSAGES.discountRange;
   if (usageLimit <= 0) return BILLING_MESSAGES.usageLimitPositive;
   if (!Number.isInteger(usageLimit) || usageLimit > MAX_COUPON_USES) return BILLING_MESSAGES.usageLimitRange;
