@@ -1,53 +1,77 @@
-// npm test: every suite in turn, then one summary line per suite. Exits non-zero if any failed.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+// npm test: every suite, in stages of suites that run side by side, then one summary line per suite.
+// Exits non-zero if any failed. Each suite's output goes to .tmp/test-logs/<suite>.log and is printed
+// whole when the suite ends, so parallel suites never interleave their lines.
+import { spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
-mkdirSync(".tmp", { recursive: true });
+const LOGS = ".tmp/test-logs";
+mkdirSync(LOGS, { recursive: true });
 const results = [];
+const startedAt = Date.now();
 
 function run(name, command, args, env = {}) {
-  console.log(`\n=== ${name}: ${command} ${args.join(" ")}`);
+  const log = `${LOGS}/${name}.log`;
+  console.log(`=== ${name}: started (${command} ${args.join(" ")}), output in ${log}`);
   const started = Date.now();
-  const child = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  return { ok: child.status === 0, seconds: Math.round((Date.now() - started) / 1000) };
+  const output = createWriteStream(log);
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0", ...env } });
+  child.stdout.pipe(output);
+  child.stderr.pipe(output);
+  return new Promise((resolve) => {
+    child.once("close", (code) => {
+      output.end(() => {
+        const seconds = Math.round((Date.now() - started) / 1000);
+        console.log(`\n=== ${name}: ${code === 0 ? "passed" : `FAILED (exit code ${code})`} in ${seconds}s\n${readFileSync(log, "utf8")}`);
+        resolve({ ok: code === 0, seconds });
+      });
+    });
+  });
 }
 
-function gate(name, command, args) {
-  const { ok, seconds } = run(name, command, args);
+async function gate(name, command, args) {
+  const { ok, seconds } = await run(name, command, args);
   results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds });
 }
 
-function vitest(name, env) {
+async function vitest(name, env) {
   const report = `.tmp/${name}.json`;
   rmSync(report, { force: true });
-  const { ok, seconds } = run(name, "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${report}`], env);
+  const { ok, seconds } = await run(name, "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${report}`], env);
   const json = existsSync(report) ? JSON.parse(readFileSync(report, "utf8")) : null;
   const passed = json?.numPassedTests ?? 0;
   const failed = json ? json.numFailedTests + (ok ? 0 : json.numFailedTests === 0 ? 1 : 0) : 1;
   results.push({ name, passed, failed, seconds });
 }
 
-function playwright(name) {
-  const report = ".tmp/playwright.json";
+async function playwright(name, shard) {
+  const report = `.tmp/${name}.json`;
   rmSync(report, { force: true });
-  const { ok, seconds } = run(name, "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  // Each shard is its own Playwright run: its own servers, data folder and free ports.
+  const { ok, seconds } = await run(name, "npx", ["playwright", "test", "--reporter=list,json", `--shard=${shard}`], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
   const json = existsSync(report) ? JSON.parse(readFileSync(report, "utf8")) : null;
   const passed = json?.stats?.expected ?? 0;
   const failed = json ? json.stats.unexpected + (ok ? 0 : json.stats.unexpected === 0 ? 1 : 0) : 1;
   results.push({ name, passed, failed, seconds });
 }
 
-gate("typecheck", "npx", ["tsc", "--noEmit"]);
-gate("lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
-vitest("api-pglite", { TEST_DB: "pglite" });
-if (process.env.TEST_DATABASE_URL) vitest("api-postgres", { TEST_DB: "postgres" });
-else console.log("\n(TEST_DATABASE_URL is not set: the API suite on PostgreSQL is skipped)");
-gate("web-build", "npx", ["vite", "build"]);
-playwright("browser");
+// Stage 1: the static gates and the web build read the same sources and write nothing the others
+// read; each is mostly one thread, so on two cores they finish in about the time of the longest.
+await Promise.all([gate("typecheck", "npx", ["tsc", "--noEmit"]), gate("lint", "npx", ["eslint", ".", "--max-warnings", "0"]), gate("web-build", "npx", ["vite", "build"])]);
+
+// Stage 2, three chains side by side. The browser journeys mostly wait on the browser and the
+// server (a run used about a fifth of one core), so two shards of them overlap with the API suites,
+// which are CPU-bound: PGlite runs its queries in the test processes, then the same suite on
+// PostgreSQL, each file in its own database.
+async function apiSuites() {
+  await vitest("api-pglite", { TEST_DB: "pglite" });
+  if (process.env.TEST_DATABASE_URL) await vitest("api-postgres", { TEST_DB: "postgres" });
+  else console.log("(TEST_DATABASE_URL is not set: the API suite on PostgreSQL is skipped)");
+}
+await Promise.all([apiSuites(), playwright("browser-1", "1/2"), playwright("browser-2", "2/2")]);
 
 console.log("\n=== Summary");
 for (const { name, passed, failed, seconds } of results) console.log(`${name}: ${passed} passed, ${failed} failed (${seconds}s)`);
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + result.failed, 0);
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed, ${failed} failed in ${Math.round((Date.now() - startedAt) / 1000)}s`);
 process.exit(failed === 0 ? 0 : 1);
