@@ -28,8 +28,11 @@ import { settingsRoutes } from "./features/settings/settings.routes";
 import { invitationsRoutes } from "./features/invitations/invitations.routes";
 import { usersRoutes } from "./features/users/users.routes";
 import { videosRoutes } from "./features/videos/videos.routes";
+import { registerAnswerCache } from "./cache/answer-cache";
 import { createFileLinkSigner } from "./files/file-links";
-import { createLocalFileStore, type FileStore } from "./files/file-store";
+import type { FileStore } from "./files/file-store";
+import { openFileStore } from "./files/open-file-store";
+import { mediaRoutes } from "./features/media/media.routes";
 import { callRequestsRoutes } from "./features/call-requests/call-requests.routes";
 import { universityRoutes } from "./features/university/university.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -85,6 +88,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   const context = await auth.$context;
   const sessionCookieName = context.authCookies.sessionToken.name;
   const viewers = createViewerResolver(db, authSecret, sessionCookieName);
+  const answers = registerAnswerCache(app, db, env.CONTENT_VERSION_CHECK_MS);
   const origin = new URL(publicUrl(env)).origin;
 
   app.decorateRequest("viewer", null);
@@ -115,13 +119,14 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   const news = createNewsService({ db, logger, feedUrl: env.NEWS_FEED_URL, cacheSeconds: env.NEWS_CACHE_SECONDS, allowPrivate: env.NEWS_ALLOW_PRIVATE });
   await app.register(newsRoutes, { news });
   await app.register(universityRoutes);
-  const content: ContentDeps = { db, files: createLocalFileStore(path.join(env.DATA_DIR, "files")), fileLinks: createFileLinkSigner(authSecret) };
+  const content: ContentDeps = { db, files: openFileStore(env), fileLinks: createFileLinkSigner(authSecret), answers };
   await app.register(membersRoutes, content);
   await app.register(mastermindsRoutes, content);
   await app.register(sessionsRoutes, content);
   await app.register(communityRoutes, content);
   await app.register(resourcesRoutes, content);
   await app.register(videosRoutes, content);
+  await app.register(mediaRoutes, content);
   await app.register(usersRoutes, { db, viewers, graceDays: env.BILLING_GRACE_DAYS, auth, jobs, billing: billing.deps });
   await app.register(invitationsRoutes, { db, auth, mailer, env });
   await app.register(callRequestsRoutes, { db, mailer, listUrl: `${publicUrl(env)}/admin`, trustedProxy: env.TRUSTED_PROXY });

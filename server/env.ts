@@ -84,6 +84,15 @@ export const EnvSchema = z.object({
   /** Bulk email: recipients per batch and the pause between batches (spec: 5 and 1 s). */
   EMAIL_BATCH_SIZE: z.coerce.number({ error: "expected a whole number" }).int().min(1).max(100).default(5),
   EMAIL_BATCH_PAUSE_MS: z.coerce.number({ error: "expected a number of milliseconds" }).int().min(0).max(60_000).default(1000),
+  /** How stale another instance's content writes may look in this instance's cached lists (server/cache/README.md). */
+  CONTENT_VERSION_CHECK_MS: z.coerce.number({ error: "expected a number of milliseconds" }).int().min(0).max(1000).default(250),
+  /** Files go to this S3-compatible bucket instead of DATA_DIR/files when set. */
+  S3_BUCKET: optionalString,
+  /** A non-AWS server (MinIO, R2, ...); addressed path-style. */
+  S3_ENDPOINT: optionalUrl(["http://", "https://"], "an http(s) URL of an S3-compatible server"),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
   /** Sample sessions, posts, resources and videos on a first start: on by default for the embedded database only. */
   SEED_DEMO: booleanString.optional(),
 });
@@ -105,6 +114,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = readProcessEnv()): Env {
     ["GMAIL_CLIENT_ID", "GMAIL_CLIENT_SECRET"],
     ["OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"],
     ["ADMIN_EMAIL", "ADMIN_PASSWORD"],
+    ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"],
   ];
   for (const [a, b] of pairs) {
     if (Boolean(env[a]) !== Boolean(env[b])) throw new EnvError(`Invalid configuration:\n  ${env[a] ? b : a}: required when ${env[a] ? a : b} is set`);

@@ -98,7 +98,7 @@ export const DangerZoneCountsSchema = z.object({ inactiveUsers: z.number().int()
 export type DangerZoneCounts = z.infer<typeof DangerZoneCountsSchema>;
 
 /** What an audit entry records; `before` and `after` hold the changed fields (role, membershipTier, tierOverride, isActive). */
-export const AUDIT_ACTIONS = ["create-user", "change-tier", "change-role", "change-status", "delete-user", "handle-call-request"] as const;
+export const AUDIT_ACTIONS = ["create-user", "change-tier", "change-role", "change-status", "delete-user", "upload-media", "add-youtube", "update-media", "delete-media", "create-media-folder", "handle-call-request"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "create-user": "Created account",
@@ -106,6 +106,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "change-role": "Changed role",
   "change-status": "Changed status",
   "delete-user": "Deleted account",
+  "upload-media": "Uploaded file",
+  "add-youtube": "Added YouTube video",
+  "update-media": "Changed media item",
+  "delete-media": "Deleted media item",
+  "create-media-folder": "Created media folder",
   "handle-call-request": "Handled call request",
 };
 

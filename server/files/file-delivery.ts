@@ -62,12 +62,25 @@ export async function deliverFile(request: FastifyRequest, reply: FastifyReply, 
   }
   // Each answer is for one viewer and one link; no shared or browser cache may keep it.
   reply.header("cache-control", "private, no-store");
-  if (file.fileKey) return sendStored(request, reply, deps.files, file, file.fileKey);
+  if (file.fileKey) return sendStoredFile(request, reply, deps.files, { ...file, key: file.fileKey });
   if (file.externalUrl && /^https?:\/\//i.test(file.externalUrl)) return reply.redirect(file.externalUrl, 302);
   throw new AppError("NOT_FOUND", "File not found");
 }
 
-async function sendStored(request: FastifyRequest, reply: FastifyReply, files: FileStore, file: DeliverableFile, key: string): Promise<FastifyReply> {
+/** A stored file as delivered: which key, and how it is labelled. */
+export interface StoredDelivery {
+  key: string;
+  fileType: string | null;
+  fileName: string;
+  disposition: "attachment" | "inline";
+}
+
+/**
+ * Sends a stored file (a single range honoured) as one of the allow-listed types or octet-stream, with
+ * nosniff and a safe Content-Disposition. The caller has decided who may have it and how it is cached.
+ */
+export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, files: FileStore, file: StoredDelivery): Promise<FastifyReply> {
+  const { key } = file;
   const stored = await files.stat(key);
   if (!stored) throw new AppError("NOT_FOUND", "File not found");
   reply.header("accept-ranges", "bytes");
@@ -80,11 +93,11 @@ async function sendStored(request: FastifyRequest, reply: FastifyReply, files: F
   const isHead = request.method === "HEAD";
   if (range === "ignore") {
     reply.code(200).header("content-length", String(stored.size));
-    return isHead || stored.size === 0 ? reply.send() : reply.send(files.read(key));
+    return isHead || stored.size === 0 ? reply.send() : reply.send(await files.read(key));
   }
   reply
     .code(206)
     .header("content-range", `bytes ${range.start}-${range.end}/${stored.size}`)
     .header("content-length", String(range.end - range.start + 1));
-  return isHead ? reply.send() : reply.send(files.read(key, range));
+  return isHead ? reply.send() : reply.send(await files.read(key, range));
 }

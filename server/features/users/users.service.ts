@@ -56,7 +56,7 @@ export async function listUsers(db: Database, query: { search: string; sort: Use
 }
 
 /** What the audit log keeps of each kind of change, before and after. */
-const AUDITED: Record<Exclude<AuditAction, "create-user" | "delete-user">, (row: UserRow) => Record<string, unknown>> = {
+const AUDITED: Record<Extract<AuditAction, "change-tier" | "change-role" | "change-status">, (row: UserRow) => Record<string, unknown>> = {
   "change-tier": (row) => ({ membershipTier: row.membershipTier, tierOverride: row.tierOverride }),
   "change-role": (row) => ({ role: row.role }),
   "change-status": (row) => ({ isActive: row.isActive }),

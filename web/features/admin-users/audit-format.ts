@@ -8,6 +8,11 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "change-role": "Changed role",
   "change-status": "Changed status",
   "delete-user": "Deleted account",
+  "upload-media": "Uploaded file",
+  "add-youtube": "Added YouTube video",
+  "update-media": "Changed media item",
+  "delete-media": "Deleted media item",
+  "create-media-folder": "Created media folder",
   "handle-call-request": "Handled call request",
 };
 

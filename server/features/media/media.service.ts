@@ -1,0 +1,148 @@
+import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+import {
+  DEFAULT_MEDIA_FOLDERS,
+  MEDIA_MESSAGES,
+  youtubeIdFrom,
+  type MediaItem,
+  type MediaPage,
+  type MediaQuerySchema,
+  type MediaUpdate,
+  type MediaUsage,
+  type YoutubeInputSchema,
+} from "../../../common/contracts/media";
+import type { z } from "zod";
+import type { Viewer } from "../../auth/viewer";
+import type { Database } from "../../db/client";
+import { AppError } from "../../errors";
+import type { ContentDeps } from "../content/content-deps";
+import { resources } from "../resources/resources.table";
+import { recordAudit } from "../users/audit-log";
+import { mediaVideos } from "../videos/videos.table";
+import { toMediaItem, youtubeEmbedUrl, type MediaRow } from "./media-dto";
+import { mediaFolders, mediaItems } from "./media.table";
+
+type Query = z.output<typeof MediaQuerySchema>;
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** A page of the library, newest first, with the total for the pager. */
+export async function listMedia(db: Database, query: Query): Promise<MediaPage> {
+  const filters: SQL[] = [];
+  if (query.kind !== "all") filters.push(eq(mediaItems.kind, query.kind));
+  if (query.folder !== "all") filters.push(eq(mediaItems.folder, query.folder));
+  if (query.search) filters.push(ilike(mediaItems.name, `%${escapeLike(query.search)}%`));
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(mediaItems)
+      .where(where)
+      .orderBy(desc(mediaItems.createdAt), desc(mediaItems.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ value: count() }).from(mediaItems).where(where),
+  ]);
+  return { items: rows.map(toMediaItem), total: Number(total?.value ?? 0), page: query.page, pageSize: query.pageSize };
+}
+
+export async function findMedia(db: Database, id: number): Promise<MediaRow | null> {
+  const [row] = await db.select().from(mediaItems).where(eq(mediaItems.id, id));
+  return row ?? null;
+}
+
+/** A public image by its stored name, or null (private items are never served here). */
+export async function findPublicImage(db: Database, name: string): Promise<MediaRow | null> {
+  const [row] = await db
+    .select()
+    .from(mediaItems)
+    .where(and(eq(mediaItems.fileKey, `media/${name}`), eq(mediaItems.isPublic, true), eq(mediaItems.kind, "image")));
+  return row ?? null;
+}
+
+/** The default folders, the ones admins made, and any an item sits in, alphabetically after the defaults. */
+export async function listFolders(db: Database): Promise<string[]> {
+  const [made, used] = await Promise.all([
+    db.select({ name: mediaFolders.name }).from(mediaFolders),
+    db.selectDistinct({ name: mediaItems.folder }).from(mediaItems),
+  ]);
+  const extra = [...new Set([...made, ...used].map((row) => row.name))].filter((name) => !(DEFAULT_MEDIA_FOLDERS as readonly string[]).includes(name)).sort();
+  return [...DEFAULT_MEDIA_FOLDERS, ...extra];
+}
+
+/** Creates a folder; names differing only in case count as the same folder (409). */
+export async function createFolder(db: Database, admin: Viewer, name: string): Promise<string[]> {
+  const existing = await listFolders(db);
+  if (existing.some((folder) => folder.toLowerCase() === name.toLowerCase())) throw new AppError("CONFLICT", MEDIA_MESSAGES.folderExists);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const inserted = await tx.insert(mediaFolders).values({ name }).onConflictDoNothing().returning({ id: mediaFolders.id });
+    if (inserted.length === 0) throw new AppError("CONFLICT", MEDIA_MESSAGES.folderExists);
+    await recordAudit(tx, admin, [{ action: "create-media-folder", targetId: name, targetEmail: name, before: null, after: { name } }]);
+  });
+  return listFolders(db);
+}
+
+/** Adds a YouTube video by address and title; the address must carry an 11-character id. */
+export async function addYoutubeVideo(db: Database, admin: Viewer, input: z.output<typeof YoutubeInputSchema>): Promise<MediaItem> {
+  const youtubeId = youtubeIdFrom(input.url);
+  if (!youtubeId) throw new AppError("VALIDATION_FAILED", MEDIA_MESSAGES.invalidYoutube, { url: MEDIA_MESSAGES.invalidYoutube });
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [row] = await tx
+      .insert(mediaItems)
+      .values({ kind: "video", name: input.title, fileType: "youtube/video", fileSize: 0, folder: input.folder, youtubeId, uploadedBy: admin.userId })
+      .returning();
+    if (!row) throw new Error("media insert returned no row");
+    await recordAudit(tx, admin, [{ action: "add-youtube", targetId: String(row.id), targetEmail: row.name, before: null, after: { name: row.name, url: youtubeEmbedUrl(youtubeId), folder: row.folder } }]);
+    return toMediaItem(row);
+  });
+}
+
+/** Rename, move, or mark an image public. Only images may be public: they are the only kind served directly. */
+export async function updateMedia(db: Database, admin: Viewer, id: number, update: MediaUpdate): Promise<MediaItem> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [before] = await tx.select().from(mediaItems).where(eq(mediaItems.id, id)).for("update");
+    if (!before) throw new AppError("NOT_FOUND", MEDIA_MESSAGES.notFound);
+    if (update.isPublic && (before.kind !== "image" || !before.fileKey)) throw new AppError("VALIDATION_FAILED", "Only uploaded images can be public", { isPublic: "Only uploaded images can be public" });
+    const [after] = await tx
+      .update(mediaItems)
+      .set({ ...update, updatedAt: new Date() })
+      .where(eq(mediaItems.id, id))
+      .returning();
+    if (!after) throw new AppError("NOT_FOUND", MEDIA_MESSAGES.notFound);
+    const picked = (row: MediaRow) => ({ name: row.name, folder: row.folder, isPublic: row.isPublic });
+    await recordAudit(tx, admin, [{ action: "update-media", targetId: String(id), targetEmail: after.name, before: picked(before), after: picked(after) }]);
+    return toMediaItem(after);
+  });
+}
+
+/** The resources and videos that link to the item's stored file. */
+export async function findMediaUsage(db: Database, id: number): Promise<MediaUsage> {
+  const row = await findMedia(db, id);
+  if (!row) throw new AppError("NOT_FOUND", MEDIA_MESSAGES.notFound);
+  if (!row.fileKey) return { usages: [] };
+  const [usedByResources, usedByVideos] = await Promise.all([
+    db.select({ id: resources.id, title: resources.title }).from(resources).where(eq(resources.fileKey, row.fileKey)),
+    db.select({ id: mediaVideos.id, title: mediaVideos.fileName }).from(mediaVideos).where(eq(mediaVideos.fileKey, row.fileKey)),
+  ]);
+  return {
+    usages: [...usedByResources.map((item) => ({ kind: "resource" as const, ...item })), ...usedByVideos.map((item) => ({ kind: "video" as const, ...item }))],
+  };
+}
+
+/**
+ * Deletes the row with its audit entry, then the stored file. Content that linked to it keeps its
+ * key and shows admins 'file missing'; a failed removal leaves an unreachable object, never a row
+ * without its file.
+ */
+export async function deleteMedia(deps: ContentDeps, admin: Viewer, id: number): Promise<void> {
+  const removed = await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [row] = await tx.delete(mediaItems).where(eq(mediaItems.id, id)).returning();
+    if (!row) throw new AppError("NOT_FOUND", MEDIA_MESSAGES.notFound);
+    await recordAudit(tx, admin, [{ action: "delete-media", targetId: String(id), targetEmail: row.name, before: { name: row.name, folder: row.folder, fileType: row.fileType }, after: null }]);
+    return row;
+  });
+  if (removed.fileKey) await deps.files.remove(removed.fileKey);
+}

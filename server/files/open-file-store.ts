@@ -1,0 +1,16 @@
+import path from "node:path";
+import type { Env } from "../env";
+import { createLocalFileStore, type FileStore } from "./file-store";
+import { createS3FileStore } from "./s3-file-store";
+
+/** The S3-compatible bucket when S3_BUCKET is set, otherwise the local disk under DATA_DIR/files. */
+export function openFileStore(env: Env): FileStore {
+  if (!env.S3_BUCKET) return createLocalFileStore(path.join(env.DATA_DIR, "files"));
+  return createS3FileStore({
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+  });
+}
