@@ -20,6 +20,7 @@ const AdminSettingsPage = lazy(() => import("./admin-settings-page"));
 const AdminContentPage = lazy(() => import("./admin-content-page"));
 const AdminUsersPage = lazy(() => import("./admin-users-page"));
 const AdminEmailPage = lazy(() => import("./admin-email-page"));
+const AdminMediaPage = lazy(() => import("./admin-media-page"));
 
 /** Sidebar links of spec 001 §2.2, in its order. */
 const adminLinks: SidebarLink[] = [
@@ -92,7 +93,15 @@ function AdminArea() {
             </Suspense>
           }
         />
-        {ADMIN_SECTIONS.filter((section) => section.path !== "content" && section.path !== "users" && section.path !== "email").map((section) => (
+        <Route
+          path="media"
+          element={
+            <Suspense fallback={<PageSpinner label="Loading media" />}>
+              <AdminMediaPage />
+            </Suspense>
+          }
+        />
+        {ADMIN_SECTIONS.filter((section) => !["content", "users", "email", "media"].includes(section.path)).map((section) => (
           <Route key={section.path} path={section.path} element={<AdminSectionPage section={section} />} />
         ))}
         <Route path="*" element={<Navigate to={paths.home} replace />} />
