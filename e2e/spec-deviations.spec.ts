@@ -194,3 +194,27 @@ test.describe("request a call on /ref-number (no booking calendar configured)", 
     await adminContext.close();
   });
 });
+
+test.describe("coupon 'valid until' through the form", () => {
+  // A browser far from the business's zone: the day chosen must still be the day stored.
+  test.use({ timezoneId: "Pacific/Auckland" });
+
+  test("is stored as the end of the chosen day, the same instant the API stores for that day, and listed as that day", async ({ page }) => {
+    await signInThroughApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto("/admin/settings");
+    await page.getByRole("tab", { name: "Coupon Codes" }).click();
+    const code = `DAY${run.toUpperCase()}`;
+    const year = new Date().getFullYear() + 1;
+    await page.getByLabel("Coupon code", { exact: true }).fill(code);
+    await page.getByLabel("Valid until").fill(`${year}-12-31`);
+    await page.getByRole("button", { name: "Create coupon" }).click();
+    await expect(page.getByText(`Coupon ${code} created successfully!`)).toBeVisible();
+    await expect(page.getByTestId("coupon-row").filter({ hasText: code })).toContainText(`valid until December 31, ${year}`);
+
+    const api = await newAdminApi();
+    const { coupons } = (await (await api.get("/api/admin/coupons")).json()) as { coupons: Array<{ code: string; validUntil: string }> };
+    // 23:59:59.999 on December 31 in New York (EST, UTC-5).
+    expect(coupons.find((coupon) => coupon.code === code)?.validUntil).toBe(`${year + 1}-01-01T04:59:59.999Z`);
+    await api.dispose();
+  });
+});
