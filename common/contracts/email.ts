@@ -43,6 +43,11 @@ export const EMAIL_DELAYS_MS = { gmailNotice: 3000, sendBanner: 3000, callbackCl
 
 /** The message /callback posts to the window that opened it. */
 export const GMAIL_AUTH_SUCCESS = "GMAIL_AUTH_SUCCESS";
+/**
+ * The same message on a same-origin BroadcastChannel: once the popup has been to Google, our
+ * Cross-Origin-Opener-Policy (same-origin) cuts it from its opener, so window.opener is null there.
+ */
+export const GMAIL_AUTH_CHANNEL = "gmail-authorization";
 
 export const MAIL_TRANSPORTS = ["outbox", "smtp", "gmail"] as const;
 export type MailTransportName = (typeof MAIL_TRANSPORTS)[number];

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { EMAIL_DELAYS_MS, EMAIL_MESSAGES, GMAIL_AUTH_SUCCESS, type EmailStatus } from "../../../../common/contracts/email";
+import { EMAIL_DELAYS_MS, EMAIL_MESSAGES, GMAIL_AUTH_CHANNEL, GMAIL_AUTH_SUCCESS, type EmailStatus } from "../../../../common/contracts/email";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -28,7 +28,7 @@ export function GmailAuthorizationTab({ status }: { status: EmailStatus }) {
     later(() => setNotice(false), EMAIL_DELAYS_MS.gmailNotice);
   };
 
-  // /callback, in the window step 1 opened, tells this page when it is done.
+  // /callback, in the window step 1 opened, tells this page when it is done (to the opener, or on the channel).
   useEffect(() => {
     const onMessage = (event: MessageEvent<unknown>) => {
       if (event.origin !== window.location.origin) return;
@@ -36,8 +36,13 @@ export function GmailAuthorizationTab({ status }: { status: EmailStatus }) {
       void refresh();
       setNotice(true);
     };
+    const channel = new BroadcastChannel(GMAIL_AUTH_CHANNEL);
+    channel.addEventListener("message", onMessage);
     window.addEventListener("message", onMessage);
-    return () => window.removeEventListener("message", onMessage);
+    return () => {
+      window.removeEventListener("message", onMessage);
+      channel.close();
+    };
   }, [refresh]);
 
   async function openConsent() {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { EMAIL_DELAYS_MS, EMAIL_MESSAGES, GMAIL_AUTH_SUCCESS } from "../../../../common/contracts/email";
+import { EMAIL_DELAYS_MS, EMAIL_MESSAGES, GMAIL_AUTH_CHANNEL, GMAIL_AUTH_SUCCESS } from "../../../../common/contracts/email";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -41,6 +41,9 @@ export function GmailCallback() {
     if (result.step !== "success") return;
     const timer = window.setTimeout(() => {
       window.opener?.postMessage({ type: GMAIL_AUTH_SUCCESS }, window.location.origin);
+      const channel = new BroadcastChannel(GMAIL_AUTH_CHANNEL);
+      channel.postMessage({ type: GMAIL_AUTH_SUCCESS });
+      channel.close();
       try {
         window.close();
       } catch (error) {
