@@ -13,6 +13,7 @@ import {
 } from "../../../common/contracts/community";
 import { memberOf, requireAdmin, requireMember } from "../../auth/guards";
 import { isContentAdmin } from "../content/access.policy";
+import { sendJson, viewerKey } from "../../cache/answer-cache";
 import type { ContentDeps } from "../content/content-deps";
 import { visiblePost } from "./community-access";
 import { readAllReplies, readFeed } from "./community-reads";
@@ -25,9 +26,14 @@ import { createReply, deleteReply, editReply } from "./reply-writes";
 const IdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 /** The members' community board (docs/content-api.md, "Community"). */
-export async function communityRoutes(app: FastifyInstance, { db }: ContentDeps): Promise<void> {
-  app.get("/api/community/posts", { preHandler: requireMember }, async (request): Promise<FeedResponse> => {
-    return readFeed(db, memberOf(request), FeedQuerySchema.parse(request.query));
+export async function communityRoutes(app: FastifyInstance, { db, answers }: ContentDeps): Promise<void> {
+  app.get("/api/community/posts", { preHandler: requireMember }, async (request, reply) => {
+    const viewer = memberOf(request);
+    const query = FeedQuerySchema.parse(request.query);
+    // Likes and edit rights are the viewer's own, so the cached answer is this viewer's.
+    const key = `feed|${viewerKey(viewer)}|${query.category}|${query.limit}|${query.cursor ?? ""}`;
+    const build = (): Promise<FeedResponse> => readFeed(db, viewer, query);
+    return sendJson(reply, await answers.json("community", key, build));
   });
 
   app.post("/api/community/posts", { preHandler: requireMember }, async (request, reply) => {

@@ -1,3 +1,4 @@
+import type { AnswerCache } from "../../cache/answer-cache";
 import type { Database } from "../../db/client";
 import type { FileLinkSigner } from "../../files/file-links";
 import type { FileStore } from "../../files/file-store";
@@ -7,4 +8,6 @@ export interface ContentDeps {
   db: Database;
   files: FileStore;
   fileLinks: FileLinkSigner;
+  /** Built list answers, reused until their content area changes (server/cache/README.md). */
+  answers: AnswerCache;
 }

@@ -11,6 +11,7 @@ import {
 import { memberOf, requireAdmin } from "../../auth/guards";
 import { deliverFile } from "../../files/file-delivery";
 import { AppError } from "../../errors";
+import { sendJson, viewerKey } from "../../cache/answer-cache";
 import type { ContentDeps } from "../content/content-deps";
 import {
   createResource,
@@ -27,11 +28,13 @@ const ResourceParamsSchema = z.object({ id: z.coerce.number().int().positive().m
 
 /** The resource library (spec 000 §2, §6) and its admin screen (spec 001). */
 export async function resourcesRoutes(app: FastifyInstance, deps: ContentDeps): Promise<void> {
-  app.get("/api/resources", async (request, reply): Promise<ResourcesResponse> => {
+  app.get("/api/resources", async (request, reply) => {
     const query = ResourcesQuerySchema.parse(request.query);
-    // The links inside are signed for this viewer.
+    // The links inside are signed for this viewer, so the cached answer is this viewer's.
     reply.header("cache-control", "private, no-store");
-    return listResources(deps, request.viewer, query);
+    const key = `list|${viewerKey(request.viewer)}|${query.category}|${query.page}|${query.pageSize}`;
+    const build = (): Promise<ResourcesResponse> => listResources(deps, request.viewer, query);
+    return sendJson(reply, await deps.answers.json("resources", key, build));
   });
 
   app.get("/api/resources/:id", async (request, reply): Promise<Resource> => {

@@ -4,6 +4,7 @@ import { VideoInputSchema, type AdminVideo, type AdminVideosResponse, type Train
 import { memberOf, requireAdmin } from "../../auth/guards";
 import { AppError } from "../../errors";
 import { deliverFile } from "../../files/file-delivery";
+import { sendJson, viewerKey } from "../../cache/answer-cache";
 import type { ContentDeps } from "../content/content-deps";
 import { createVideo, deleteVideo, findVideo, listAdminVideos, listVideos, readVideo, seesVideo, updateVideo } from "./videos.service";
 
@@ -11,10 +12,11 @@ const VideoParamsSchema = z.object({ id: z.coerce.number().int().positive().max(
 
 /** Training videos (spec 000 §2, §6) and their admin screen (spec 001). */
 export async function videosRoutes(app: FastifyInstance, deps: ContentDeps): Promise<void> {
-  app.get("/api/videos", async (request, reply): Promise<VideosResponse> => {
-    // The stream links inside are signed for this viewer.
+  app.get("/api/videos", async (request, reply) => {
+    // The stream links inside are signed for this viewer, so the cached answer is this viewer's.
     reply.header("cache-control", "private, no-store");
-    return listVideos(deps, request.viewer);
+    const build = (): Promise<VideosResponse> => listVideos(deps, request.viewer);
+    return sendJson(reply, await deps.answers.json("videos", `list|${viewerKey(request.viewer)}`, build));
   });
 
   app.get("/api/videos/:id", async (request, reply): Promise<TrainingVideo> => {
