@@ -47,6 +47,7 @@ import { registerErrorHandler } from "./plugins/error-handler";
 import { registerInputCharacterCheck } from "./plugins/input-characters";
 import { isRouteUnder } from "./plugins/routed-path";
 import { registerSecurity } from "./plugins/security";
+import { trustedOrigins } from "./plugins/trusted-origins";
 import { registerStaticWeb } from "./plugins/static-web";
 
 export interface AppDeps {
@@ -104,7 +105,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   registerAdminTwoFactorGate(app, { db, required: env.REQUIRE_ADMIN_2FA });
 
   registerErrorHandler(app);
-  registerSecurity(app, origin);
+  registerSecurity(app, trustedOrigins(env));
   registerInputCharacterCheck(app);
   await app.register(authRoutes, { env, db, auth, viewers, secret: authSecret, sessionCookieName });
   const billing = await registerBilling(app, { env, db, databaseKind: database.kind, logger, viewers, origin });

@@ -14,6 +14,7 @@ import { isAwaitingApprovalNow, registrationOverrides, reportAwaitingApproval } 
 import { getGeneralSettings } from "../features/settings/settings.service";
 import type { Mailer } from "../mail/mailer";
 import { passwordResetMail } from "../mail/templates";
+import { trustedOrigins } from "../plugins/trusted-origins";
 import { accounts, sessions, twoFactors, users, verifications } from "./auth.table";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { hashPassword, verifyPassword } from "./password";
@@ -39,7 +40,7 @@ export function createAuth({ env, logger, db, mailer, secret }: AuthDeps) {
     baseURL,
     basePath: "/api/auth",
     secret,
-    trustedOrigins: [baseURL],
+    trustedOrigins: trustedOrigins(env),
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },

@@ -24,12 +24,18 @@ const CONTENT_SECURITY_POLICY = [
 /** No page of the product uses these; an injected script or a framed page cannot ask for them. */
 const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=()";
 
+/** A year, as browsers' preload lists ask; sent only over https, where a browser honours it. */
+const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+
 /**
  * Security headers on every answer, and a same-origin check on every state-changing request except
- * the routes that check their own callers (better-auth's, the signed webhook). A write must carry our
- * Origin; browsers always send it.
+ * the routes that check their own callers (better-auth's, the signed webhook). A write must carry one
+ * of our origins (server/plugins/trusted-origins.ts); browsers always send it. The first origin is
+ * the public one: when it is https, browsers are told to use nothing else.
  */
-export function registerSecurity(app: FastifyInstance, allowedOrigin: string): void {
+export function registerSecurity(app: FastifyInstance, allowedOrigins: readonly string[]): void {
+  const allowed = new Set(allowedOrigins);
+  const isHttps = allowedOrigins[0]?.startsWith("https://") ?? false;
   // Only JSON bodies: a form or text/plain post (what a cross-site form can send) gets 415.
   app.removeContentTypeParser("text/plain");
   app.addHook("onRequest", async (request) => {
@@ -38,7 +44,7 @@ export function registerSecurity(app: FastifyInstance, allowedOrigin: string): v
     const route = matchedRoute(request);
     if (SAFE_METHODS.has(request.method) || (route !== undefined && SELF_CHECKED.has(route))) return;
     const origin = request.headers.origin;
-    if (origin !== allowedOrigin) throw new AppError("CSRF_REJECTED", "Cross-origin request refused");
+    if (origin === undefined || !allowed.has(origin)) throw new AppError("CSRF_REJECTED", "Cross-origin request refused");
   });
   app.addHook("onSend", async (_request, reply) => {
     reply.header("x-content-type-options", "nosniff");
@@ -48,5 +54,6 @@ export function registerSecurity(app: FastifyInstance, allowedOrigin: string): v
     reply.header("permissions-policy", PERMISSIONS_POLICY);
     // A window this app opens or is opened from cannot reach back into it (tabnabbing, XS-Leaks).
     reply.header("cross-origin-opener-policy", "same-origin");
+    if (isHttps) reply.header("strict-transport-security", STRICT_TRANSPORT_SECURITY);
   });
 }
