@@ -84,7 +84,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   });
   const mailer = createMailer({ db, logger, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, ...mailerGmailOptions(env, authSecret) });
   const jobs = createJobQueue(database, logger);
-  jobs.register(bulkSendWorker({ db, mailer, jobs, logger, batchSize: env.EMAIL_BATCH_SIZE, pauseMs: env.EMAIL_BATCH_PAUSE_MS, baseUrl: publicUrl(env), secret: authSecret }));
+  jobs.register(bulkSendWorker({ db, mailer, jobs, logger, batchSize: env.EMAIL_BATCH_SIZE, pauseMs: env.EMAIL_BATCH_PAUSE_MS, retryDelaySeconds: env.EMAIL_RETRY_DELAY_SECONDS, baseUrl: publicUrl(env), secret: authSecret }));
   const auth = createAuth({ env, logger, db, mailer, secret: authSecret });
   const context = await auth.$context;
   const sessionCookieName = context.authCookies.sessionToken.name;

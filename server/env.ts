@@ -84,6 +84,8 @@ export const EnvSchema = z.object({
   /** Bulk email: recipients per batch and the pause between batches (spec: 5 and 1 s). */
   EMAIL_BATCH_SIZE: z.coerce.number({ error: "expected a whole number" }).int().min(1).max(100).default(5),
   EMAIL_BATCH_PAUSE_MS: z.coerce.number({ error: "expected a number of milliseconds" }).int().min(0).max(60_000).default(1000),
+  /** Bulk email: how long to wait before trying again when the mail server cannot be reached. */
+  EMAIL_RETRY_DELAY_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(1).max(3600).default(30),
   /** How stale another instance's content writes may look in this instance's cached lists (server/cache/README.md). */
   CONTENT_VERSION_CHECK_MS: z.coerce.number({ error: "expected a number of milliseconds" }).int().min(0).max(1000).default(250),
   /** Files go to this S3-compatible bucket instead of DATA_DIR/files when set. */

@@ -19,6 +19,8 @@ export interface BulkSendWorkerDeps {
   /** Recipients per batch and the pause between batches (spec: 5 and 1 s). */
   batchSize: number;
   pauseMs: number;
+  /** Wait before a job whose mail server was unreachable runs again. */
+  retryDelaySeconds: number;
   /** For the unsubscribe links. */
   baseUrl: string;
   secret: string;
@@ -37,7 +39,7 @@ const INTERRUPTED = "Delivery was interrupted (the server stopped while sending)
 
 /** The pg-boss worker of bulk sends; idempotent, since every row is claimed before it is delivered. */
 export function bulkSendWorker(deps: BulkSendWorkerDeps): WorkerDefinition<BulkSendJob> {
-  return { queue: QUEUES.bulkEmail, expireInSeconds: EXPIRE_SECONDS, retryLimit: 10, retryDelaySeconds: 30, handler: (job) => runBulkSend(deps, job) };
+  return { queue: QUEUES.bulkEmail, expireInSeconds: EXPIRE_SECONDS, retryLimit: 10, retryDelaySeconds: deps.retryDelaySeconds, handler: (job) => runBulkSend(deps, job) };
 }
 
 type Send = typeof bulkSends.$inferSelect;

@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import { createServer, type AddressInfo } from "node:net";
 import { eq, inArray } from "drizzle-orm";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -193,6 +193,49 @@ describe("bulk send failures, restarts, several workers, hostile names, unsubscr
       expect(mailedTo(received, subject)).toHaveLength(5);
     } finally {
       await slow.close();
+    }
+  });
+});
+
+describe("bulk send while the mail server is down", () => {
+  it("puts the batch back and retries it, so everyone is mailed once the server is back", async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const { port: free } = probe.address() as AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const t = await buildTestApp({ EMAIL_BATCH_PAUSE_MS: "0", EMAIL_RETRY_DELAY_SECONDS: "1", SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const late = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, _session, callback) {
+        simpleParser(stream).then((mail) => {
+          received.push(mail);
+          callback();
+        }, callback);
+      },
+    });
+    try {
+      const admin = await memberCookie(t, "admin");
+      const people = await members(t, 3, "Down");
+      const subject = `Down ${Date.now()}`;
+      const { sendId } = (await startSend(t, admin.cookie, people.map((person) => person.userId), subject, "<p>Hi</p>")).json();
+      // Each attempt is in the outbox as failed; the recipients stay pending, nothing is lost.
+      for (let tries = 0; ; tries += 1) {
+        const outbox = (await t.app.inject({ method: "GET", url: "/api/admin/outbox", headers: { cookie: admin.cookie } })).json().messages;
+        if (outbox.filter((mail: { subject: string; status: string }) => mail.subject === subject && mail.status === "failed").length >= 3) break;
+        if (tries > 100) throw new Error("no delivery was attempted");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await progressOf(t, admin.cookie, sendId)).toMatchObject({ status: "sending", sent: 0, failed: 0, pending: 3 });
+
+      await new Promise<void>((resolve) => late.listen(port, "127.0.0.1", resolve));
+      expect(await waitFor(t, admin.cookie, sendId, (state) => state.status === "done")).toMatchObject({ sent: 3, failed: 0 });
+      expect(mailedTo(received, subject).sort()).toEqual(people.map((person) => person.email).sort());
+    } finally {
+      await t.close();
+      await new Promise<void>((resolve) => late.close(() => resolve()));
     }
   });
 });
