@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { buildApp } from "./app";
 import { resolveAuthSecret } from "./auth/auth-secret";
 import { createAdminAccount } from "./auth/first-admin";
@@ -12,17 +11,18 @@ import { seedDemoContent } from "./features/content/seed-demo";
 import { startControlChannel, type ControlChannel } from "./features/system/control-channel";
 import { controlCommands } from "./features/system/control-commands";
 import { createLogger } from "./logger";
+import { buildWebAppIfChanged } from "../scripts/web-build";
 
 /** Rate-limit windows are pruned and lapsed tiers (grace over, downgrade due) applied this often. */
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
 
-/** `npm start` passes --build: the web build runs while the database opens (initdb on a first start). */
-function buildWebApp(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["vite", "build"], { stdio: "inherit" });
-    child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve(performance.now()) : reject(new Error(`the web build failed (exit code ${code})`))));
-  });
+/**
+ * `npm start` passes --build: the web build runs while the database opens (initdb on a first start),
+ * and only when the web sources changed since the last one (scripts/web-build.ts).
+ */
+async function buildWebApp(): Promise<number> {
+  await buildWebAppIfChanged();
+  return performance.now();
 }
 
 async function main(): Promise<void> {
