@@ -99,10 +99,6 @@ async function deliver(deps: BulkSendWorkerDeps, send: Send, recipient: Recipien
       .update(bulkSendRecipients)
       .set(change)
       .where(and(eq(bulkSendRecipients.sendId, send.id), eq(bulkSendRecipients.position, recipient.position)));
-  if (!recipient.userId) {
-    await settle({ status: "skipped", error: "The account was deleted", finishedAt: new Date() });
-    return "done";
-  }
   const person = { name: recipient.name, email: recipient.email, tier: recipient.tier };
   const link = unsubscribeUrl(deps.baseUrl, deps.secret, recipient.userId);
   const html = `${fillHtml(send.body, person)}<hr><p style="font-size:12px;color:#666">You receive this email as a member of Inventors Community. <a href="${escapeHtml(link)}">Unsubscribe</a></p>`;

@@ -48,7 +48,10 @@ export const bulkSendRecipients = pgTable(
       .notNull()
       .references(() => bulkSends.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
-    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    // Deleting an account deletes its rows: no address of a deleted member stays behind.
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     name: text("name").notNull(),
     tier: text("tier").notNull(),
