@@ -179,6 +179,14 @@ describe("bulk send failures, restarts, several workers, hostile names, unsubscr
     expect(received.filter((item) => item.subject === third)).toHaveLength(1);
   });
 
+  it("keeps no recipient row of a deleted account", async () => {
+    const member = await memberCookie(t, "free");
+    const { sendId } = (await startSend(t, admin.cookie, [member.userId], `Deleted ${Date.now()}`, "<p>Hi</p>")).json();
+    await waitFor(t, admin.cookie, sendId, (state) => state.status === "done");
+    expect((await sendJson(t.app, "DELETE", `/api/admin/users/${member.userId}`, undefined, admin.cookie)).statusCode).toBe(204);
+    expect(await t.database.db.select().from(bulkSendRecipients).where(eq(bulkSendRecipients.email, member.email))).toEqual([]);
+  });
+
   it("cancels what has not gone out yet", async () => {
     const slow = await buildTestApp({ EMAIL_BATCH_PAUSE_MS: "1500", SMTP_URL: smtpUrl }, t);
     try {
