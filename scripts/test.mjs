@@ -46,8 +46,10 @@ async function vitest(name, env) {
 async function playwright(name, shard) {
   const report = `.tmp/${name}.json`;
   rmSync(report, { force: true });
-  // Each shard is its own Playwright run: its own servers, data folder and free ports.
-  const { ok, seconds } = await run(name, "npx", ["playwright", "test", "--reporter=list,json", `--shard=${shard}`], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  // Each shard is its own Playwright run: its own servers, data folder, free ports and artifacts
+  // folder (shards that share one delete and overwrite each other's traces).
+  const args = ["playwright", "test", "--reporter=list,json", `--shard=${shard}`, `--output=test-results/${name}`];
+  const { ok, seconds } = await run(name, "npx", args, { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
   const json = existsSync(report) ? JSON.parse(readFileSync(report, "utf8")) : null;
   const passed = json?.stats?.expected ?? 0;
   const failed = json ? json.stats.unexpected + (ok ? 0 : json.stats.unexpected === 0 ? 1 : 0) : 1;
