@@ -35,7 +35,14 @@ export const ResourcesResponseSchema = z.object({ resources: z.array(ResourceSch
 export type ResourcesResponse = z.infer<typeof ResourcesResponseSchema>;
 
 /** The admin's view adds where the file lives. */
-export const AdminResourceSchema = ResourceSchema.extend({ fileUrl: z.string().nullable(), createdAt: z.string() });
+export const AdminResourceSchema = ResourceSchema.extend({
+  fileUrl: z.string().nullable(),
+  /** The stored file's name (a library item's name when picked from the media library). */
+  fileName: z.string().nullable(),
+  /** The library item it linked to was deleted: the admin sees 'file missing' instead of a broken link. */
+  fileMissing: z.boolean(),
+  createdAt: z.string(),
+});
 export type AdminResource = z.infer<typeof AdminResourceSchema>;
 export const AdminResourcesResponseSchema = z.object({ resources: z.array(AdminResourceSchema), hasMore: z.boolean(), page: z.number().int(), pageSize: z.number().int() });
 export type AdminResourcesResponse = z.infer<typeof AdminResourcesResponseSchema>;

@@ -6,6 +6,8 @@ import { AppError } from "../../errors";
 import type { Viewer } from "../../auth/viewer";
 import { resourceTiersFor, type ContentViewer } from "../content/access.policy";
 import type { ContentDeps } from "../content/content-deps";
+import { findLinkedMediaFile, isLibraryFileKey } from "../media/media-link";
+import { mediaItems } from "../media/media.table";
 import { resources } from "./resources.table";
 
 type ResourceRow = typeof resources.$inferSelect;
@@ -30,8 +32,17 @@ function toResource(deps: ContentDeps, row: ResourceRow, locked: boolean, viewer
   };
 }
 
-function toAdminResource(deps: ContentDeps, row: ResourceRow, viewerId: string): AdminResource {
-  return { ...toResource(deps, row, false, viewerId), fileUrl: row.fileUrl, createdAt: row.createdAt.toISOString() };
+function toAdminResource(deps: ContentDeps, row: ResourceRow, viewerId: string, fileMissing: boolean): AdminResource {
+  return { ...toResource(deps, row, false, viewerId), fileUrl: row.fileUrl, fileName: row.fileKey ? row.fileName : null, fileMissing, createdAt: row.createdAt.toISOString() };
+}
+
+/** A library file the resource linked to was deleted from the library. */
+const fileMissingColumn = sql<boolean>`coalesce(${resources.fileKey} like 'media/%' and not exists (select 1 from ${mediaItems} where ${mediaItems.fileKey} = ${resources.fileKey}), false)`;
+
+async function isFileMissing(deps: ContentDeps, row: ResourceRow): Promise<boolean> {
+  if (!isLibraryFileKey(row.fileKey)) return false;
+  const [found] = await deps.db.select({ id: mediaItems.id }).from(mediaItems).where(eq(mediaItems.fileKey, row.fileKey ?? ""));
+  return !found;
 }
 
 export interface ResourcePage {
@@ -46,7 +57,7 @@ export interface ResourcePage {
  */
 async function selectResources(deps: ContentDeps, viewer: ContentViewer, { category, page, pageSize }: ResourcePage) {
   const rows = await deps.db
-    .select({ ...getTableColumns(resources), locked: sql<boolean>`not (${inArray(resources.tier, resourceTiersFor(viewer))})` })
+    .select({ ...getTableColumns(resources), locked: sql<boolean>`not (${inArray(resources.tier, resourceTiersFor(viewer))})`, fileMissing: fileMissingColumn })
     .from(resources)
     .where(category === "all" ? undefined : eq(resources.category, category))
     .orderBy(desc(resources.featured), sql`(${resources.tier} = 'free') desc`, asc(resources.title), asc(resources.id))
@@ -58,7 +69,7 @@ async function selectResources(deps: ContentDeps, viewer: ContentViewer, { categ
 /** A page of the category; the resources outside the viewer's tiers come locked, without a link. */
 export async function listResources(deps: ContentDeps, viewer: Viewer | null, query: ResourcePage): Promise<ResourcesResponse> {
   const { rows, hasMore } = await selectResources(deps, viewer, query);
-  return { resources: rows.map(({ locked, ...row }) => toResource(deps, row, locked, viewer?.userId ?? null)), hasMore, page: query.page, pageSize: query.pageSize };
+  return { resources: rows.map(({ locked, fileMissing: _fileMissing, ...row }) => toResource(deps, row, locked, viewer?.userId ?? null)), hasMore, page: query.page, pageSize: query.pageSize };
 }
 
 export async function findResource(deps: ContentDeps, id: number): Promise<ResourceRow | null> {
@@ -79,7 +90,7 @@ export async function readResource(deps: ContentDeps, viewer: Viewer | null, id:
 /** A page of everything, for the admin's content screen (the route is admin-only). */
 export async function listAdminResources(deps: ContentDeps, admin: Viewer, query: ResourcePage): Promise<AdminResourcesResponse> {
   const { rows, hasMore } = await selectResources(deps, admin, query);
-  return { resources: rows.map(({ locked: _locked, ...row }) => toAdminResource(deps, row, admin.userId)), hasMore, page: query.page, pageSize: query.pageSize };
+  return { resources: rows.map(({ locked: _locked, fileMissing, ...row }) => toAdminResource(deps, row, admin.userId, fileMissing)), hasMore, page: query.page, pageSize: query.pageSize };
 }
 
 const editableFields = (input: ResourceInput) => ({
@@ -91,13 +102,20 @@ const editableFields = (input: ResourceInput) => ({
   featured: input.featured,
 });
 
+/** The file columns an address sets: a library item's stored file when it names one, else the address itself. */
+async function fileColumns(deps: ContentDeps, fileUrl: string) {
+  const linked = await findLinkedMediaFile(deps.db, fileUrl);
+  return linked ? { fileKey: linked.fileKey, fileName: linked.fileName, fileType: linked.fileType, fileUrl: null } : { fileKey: null, fileName: null, fileType: null, fileUrl };
+}
+
 export async function createResource(deps: ContentDeps, adminId: string, input: ResourceInput): Promise<AdminResource> {
+  const file = input.fileUrl ? await fileColumns(deps, input.fileUrl) : {};
   const [row] = await deps.db
     .insert(resources)
-    .values({ ...editableFields(input), fileUrl: input.fileUrl ?? null })
+    .values({ ...editableFields(input), ...file })
     .returning();
   if (!row) throw new Error("resource insert returned no row");
-  return toAdminResource(deps, row, adminId);
+  return toAdminResource(deps, row, adminId, false);
 }
 
 /**
@@ -106,6 +124,7 @@ export async function createResource(deps: ContentDeps, adminId: string, input: 
  */
 export async function updateResource(deps: ContentDeps, adminId: string, id: number, input: ResourceInput): Promise<AdminResource> {
   const replacesStoredFile = typeof input.fileUrl === "string";
+  const file = typeof input.fileUrl === "string" ? await fileColumns(deps, input.fileUrl) : null;
   const { row, orphanKey } = await deps.db.transaction(async (tx) => {
     const [before] = await tx.select({ fileKey: resources.fileKey }).from(resources).where(eq(resources.id, id)).for("update");
     if (!before) throw new AppError("NOT_FOUND", NOT_FOUND);
@@ -114,21 +133,25 @@ export async function updateResource(deps: ContentDeps, adminId: string, id: num
       .set({
         ...editableFields(input),
         ...(input.fileUrl === undefined ? {} : { fileUrl: input.fileUrl }),
-        ...(replacesStoredFile ? { fileKey: null, fileName: null, fileType: null } : {}),
+        ...(file ?? {}),
         updatedAt: new Date(),
       })
       .where(eq(resources.id, id))
       .returning();
-    return { row: after, orphanKey: replacesStoredFile ? before.fileKey : null };
+    const replaced = replacesStoredFile && before.fileKey !== after?.fileKey;
+    return { row: after, orphanKey: replaced && !isLibraryFileKey(before.fileKey) ? before.fileKey : null };
   });
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   if (orphanKey) await deps.files.remove(orphanKey);
-  return toAdminResource(deps, row, adminId);
+  return toAdminResource(deps, row, adminId, await isFileMissing(deps, row));
 }
 
-/** Deletes the row, then its stored file: a failed removal leaves an unreachable file, never a row without its file. */
+/**
+ * Deletes the row, then its own stored file (a library file stays in the library): a failed removal
+ * leaves an unreachable file, never a row without its file.
+ */
 export async function deleteResource(deps: ContentDeps, id: number): Promise<void> {
   const [row] = await deps.db.delete(resources).where(eq(resources.id, id)).returning({ fileKey: resources.fileKey });
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
-  if (row.fileKey) await deps.files.remove(row.fileKey);
+  if (row.fileKey && !isLibraryFileKey(row.fileKey)) await deps.files.remove(row.fileKey);
 }

@@ -5,6 +5,7 @@ import type { Viewer } from "../../auth/viewer";
 import { AppError } from "../../errors";
 import { videoLevelsFor, type ContentViewer } from "../content/access.policy";
 import type { ContentDeps } from "../content/content-deps";
+import { findLinkedMediaFile, isLibraryFileKey } from "../media/media-link";
 import { videoValues, type VideoInput } from "./video-values";
 import { mediaVideos } from "./videos.table";
 
@@ -75,8 +76,14 @@ export async function listAdminVideos(deps: ContentDeps, admin: Viewer): Promise
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** A file video whose address names a library item plays that item's stored file. */
+async function withLinkedFile(deps: ContentDeps, input: VideoInput, values: ReturnType<typeof videoValues>) {
+  const linked = input.source === "file" ? await findLinkedMediaFile(deps.db, input.fileUrl) : null;
+  return linked ? { ...values, url: null, fileKey: linked.fileKey, fileType: linked.fileType, fileSize: linked.fileSize } : values;
+}
+
 export async function createVideo(deps: ContentDeps, admin: Viewer, input: VideoInput): Promise<AdminVideo> {
-  const values = videoValues(input, null, today());
+  const values = await withLinkedFile(deps, input, videoValues(input, null, today()));
   const [row] = await deps.db
     .insert(mediaVideos)
     // A new video always gets its type from its source; the fallback is the spec's default type.
@@ -88,6 +95,7 @@ export async function createVideo(deps: ContentDeps, admin: Viewer, input: Video
 
 /** Updates a video; a stored file the edit replaces (by a new address or a switch to YouTube) is removed after the commit. */
 export async function updateVideo(deps: ContentDeps, admin: Viewer, id: number, input: VideoInput): Promise<AdminVideo> {
+  const linked = input.source === "file" ? await findLinkedMediaFile(deps.db, input.fileUrl) : null;
   const { row, orphanKey } = await deps.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ isYoutube: mediaVideos.isYoutube, fileKey: mediaVideos.fileKey, url: mediaVideos.url })
@@ -95,22 +103,23 @@ export async function updateVideo(deps: ContentDeps, admin: Viewer, id: number, 
       .where(eq(mediaVideos.id, id))
       .for("update");
     if (!before) throw new AppError("NOT_FOUND", NOT_FOUND);
-    const values = videoValues(input, before, today());
+    const values = { ...videoValues(input, before, today()), ...(linked ? { url: null, fileKey: linked.fileKey, fileType: linked.fileType, fileSize: linked.fileSize } : {}) };
     const [after] = await tx
       .update(mediaVideos)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(mediaVideos.id, id))
       .returning();
-    return { row: after, orphanKey: before.fileKey !== null && after?.fileKey !== before.fileKey ? before.fileKey : null };
+    const replaced = before.fileKey !== null && after?.fileKey !== before.fileKey;
+    return { row: after, orphanKey: replaced && !isLibraryFileKey(before.fileKey) ? before.fileKey : null };
   });
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   if (orphanKey) await deps.files.remove(orphanKey);
   return toAdminVideo(deps, row, admin.userId);
 }
 
-/** Deletes the row, then its stored file. */
+/** Deletes the row, then its own stored file (a library file stays in the library). */
 export async function deleteVideo(deps: ContentDeps, id: number): Promise<void> {
   const [row] = await deps.db.delete(mediaVideos).where(eq(mediaVideos.id, id)).returning({ fileKey: mediaVideos.fileKey });
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
-  if (row.fileKey) await deps.files.remove(row.fileKey);
+  if (row.fileKey && !isLibraryFileKey(row.fileKey)) await deps.files.remove(row.fileKey);
 }

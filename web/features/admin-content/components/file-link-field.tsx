@@ -1,3 +1,11 @@
+import { FolderOpen, Upload } from "lucide-react";
+import { useRef, useState } from "react";
+import { MEDIA_MESSAGES, UPLOAD_ACCEPT, type MediaItem } from "../../../../common/contracts/media";
+import { Button } from "../../../components/ui/button";
+import { ApiError } from "../../../lib/api-client";
+import { uploadMedia } from "../../media/api";
+import { MediaPickerDialog } from "../../media/components/media-picker-dialog";
+import { absoluteUrl } from "../../media/format";
 import { WIDE } from "./content-form";
 import { LinkField } from "./form-controls";
 
@@ -7,6 +15,10 @@ type FileLinkFieldProps = {
   owner: "resource" | "video";
   /** The server holds an uploaded file for this item, which an empty address keeps. */
   hasStoredFile: boolean;
+  /** The stored file's name, when the server sent it. */
+  storedFileName?: string | null;
+  /** The library item the stored file came from was deleted. */
+  fileMissing?: boolean;
   /** The hint while the item has no uploaded file. */
   linkHint: string;
   value: string;
@@ -15,19 +27,65 @@ type FileLinkFieldProps = {
 };
 
 /**
- * The file of a resource or of a file video, bound with `form.field(...)`. For now an address; the
- * media library's picker (Select, Upload New) is meant to replace what this renders, so that both
- * forms take it without a change.
+ * The file of a resource or a file video, bound with `form.field(...)`: Select picks a file from the
+ * media library, Upload New uploads one into it in place; either puts the item's address in the value,
+ * which the server turns into the item's stored file. A pasted link still works as before.
  */
-export function FileLinkField({ label, owner, hasStoredFile, linkHint, value, onChange, error }: FileLinkFieldProps) {
+export function FileLinkField({ label, owner, hasStoredFile, storedFileName, fileMissing = false, linkHint, value, onChange, error }: FileLinkFieldProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [picking, setPicking] = useState(false);
+  const [picked, setPicked] = useState<MediaItem | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+
+  function choose(item: MediaItem) {
+    setPicked(item);
+    setPicking(false);
+    onChange(absoluteUrl(item.url));
+  }
+
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    setUploadError(null);
+    setProgress(0);
+    try {
+      choose(await uploadMedia(file, "general", setProgress));
+    } catch (failure) {
+      setUploadError(failure instanceof ApiError ? failure.message : MEDIA_MESSAGES.uploadFailed);
+    } finally {
+      setProgress(null);
+      if (input.current) input.current.value = "";
+    }
+  }
+
+  const showsPicked = picked !== null && value === absoluteUrl(picked.url);
+  const current = showsPicked ? `Selected: ${picked.name}` : hasStoredFile && !value ? `Current file: ${storedFileName ?? "uploaded file"}` : null;
   return (
-    <LinkField
-      className={WIDE}
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={error}
-      hint={hasStoredFile ? `This ${owner} has an uploaded file. Leave this empty to keep it, or enter a link to use instead.` : linkHint}
-    />
+    <div className={`grid min-w-0 gap-2 ${WIDE}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="outline" size="sm" onClick={() => setPicking(true)}>
+          <FolderOpen />
+          Select
+        </Button>
+        <input ref={input} type="file" accept={UPLOAD_ACCEPT} className="sr-only" aria-label={`Upload a new file for this ${owner}`} onChange={(event) => void upload(event.target.files?.[0])} />
+        <Button variant="outline" size="sm" onClick={() => input.current?.click()} disabled={progress !== null}>
+          <Upload />
+          {progress === null ? "Upload New" : `Uploading... ${Math.round(progress * 100)}%`}
+        </Button>
+        {current ? <span className="text-sm text-ink wrap-anywhere">{current}</span> : null}
+      </div>
+      {fileMissing && !showsPicked && !value ? (
+        <p className="text-sm font-medium text-danger">File missing: it was deleted from the media library. Select or upload another.</p>
+      ) : null}
+      {uploadError ? <p className="text-sm text-danger">{uploadError}</p> : null}
+      <LinkField
+        label={label}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        error={error}
+        hint={hasStoredFile ? `This ${owner} has an uploaded file. Leave this empty to keep it, pick another, or enter a link to use instead.` : linkHint}
+      />
+      <MediaPickerDialog open={picking} kind={owner === "video" ? "video" : undefined} onClose={() => setPicking(false)} onSelect={choose} />
+    </div>
   );
 }

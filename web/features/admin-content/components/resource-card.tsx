@@ -29,7 +29,9 @@ export function ResourceCard({ resource, onEdit, onDelete }: ResourceCardProps) 
       <h4 className="text-base font-semibold text-ink">{resource.title}</h4>
       <p className="line-clamp-3 text-sm text-muted">{resource.description}</p>
       <p className="mt-auto text-xs font-medium tracking-wide text-muted uppercase">{`${resource.type} · ${RESOURCE_CATEGORY_LABELS[resource.category]}`}</p>
-      {fileLink ? (
+      {resource.fileMissing ? (
+        <p className="text-sm font-medium text-danger">File missing: it was deleted from the media library</p>
+      ) : fileLink ? (
         <a href={fileLink} target="_blank" rel="noopener noreferrer" className="inline-flex w-fit items-center gap-1.5 text-sm font-semibold text-navy-700 hover:underline">
           <ExternalLink className="size-4" aria-hidden />
           Open file

@@ -25,7 +25,7 @@ type ResourceFormProps = {
   onCancel: () => void;
 };
 
-/** Add or edit a resource (spec 001 §5). The file is a link until the media library release brings uploads. */
+/** Add or edit a resource (spec 001 §5). The file comes from the media library picker, or is a link. */
 export function ResourceForm({ resource, onSaved, onCancel }: ResourceFormProps) {
   const { save } = useResourceMutations();
   // Without an entered address, a download link means the server holds the file.
@@ -55,7 +55,9 @@ export function ResourceForm({ resource, onSaved, onCancel }: ResourceFormProps)
         label="File URL"
         owner="resource"
         hasStoredFile={hasStoredFile}
-        linkHint="A link to the file until uploads arrive with the media library. Members download it through a signed link."
+        storedFileName={resource?.fileName}
+        fileMissing={resource?.fileMissing}
+        linkHint="Select a file from the media library, upload a new one, or enter a link. Members download it through a signed link."
         {...form.field("fileUrl")}
       />
       <CheckboxField className={WIDE} label="Featured" hint="Featured resources are listed first." {...form.check("featured")} />

@@ -116,7 +116,7 @@ export function VideoForm({ video, onSaved, onCancel, fallbackError, locked = fa
             label="Video URL"
             owner="video"
             hasStoredFile={keepsStoredFile}
-            linkHint="A link to the video file until uploads arrive with the media library."
+            linkHint="Select a video from the media library, upload a new one, or enter a link to the video file."
             {...form.field("fileUrl")}
           />
           <LinkField className={WIDE} label="Thumbnail URL (optional)" {...form.text("thumbnailUrl")} />

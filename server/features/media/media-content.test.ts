@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MediaItem } from "../../../common/contracts/media";
+import type { AdminResource, AdminResourcesResponse, Resource } from "../../../common/contracts/resources";
+import type { AdminVideo, TrainingVideo } from "../../../common/contracts/videos";
+import { buildTestApp, memberCookie, sendJson, TEST_ORIGIN, type TestApp } from "../../test/build-test-app";
+import { SAMPLE_FILES } from "./sample-files";
+
+const BOUNDARY = "----media-content-boundary";
+
+let t: TestApp;
+let admin: string;
+let inventor: string;
+let free: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = (await memberCookie(t, "admin")).cookie;
+  inventor = (await memberCookie(t, "inventor")).cookie;
+  free = (await memberCookie(t, "free")).cookie;
+});
+afterAll(() => t.close());
+
+async function uploadToLibrary(fileName: string, type: string, bytes: Buffer): Promise<MediaItem> {
+  const payload = Buffer.concat([
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/admin/media",
+    payload,
+    headers: { origin: TEST_ORIGIN, cookie: admin, "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json();
+}
+
+const resourceInput = (title: string, fileUrl: string) => ({ title, description: "Picked from the library", type: "PDF", category: "templates", tier: "inventor", fileUrl });
+const adminResource = async (id: number): Promise<AdminResource | undefined> =>
+  ((await t.app.inject({ method: "GET", url: "/api/admin/resources?category=templates", headers: { cookie: admin } })).json() as AdminResourcesResponse).resources.find(
+    (resource) => resource.id === id,
+  );
+
+describe("content that links to the media library", () => {
+  it("serves a picked PDF to the tiers the resource allows, keeps it when the resource goes, and shows 'file missing' once the library item is deleted", async () => {
+    const pdf = await uploadToLibrary("Launch checklist.pdf", "application/pdf", SAMPLE_FILES.pdf.bytes);
+    const created = await sendJson(t.app, "POST", "/api/admin/resources", resourceInput("Launch checklist", `${TEST_ORIGIN}${pdf.url}`), admin);
+    expect(created.statusCode).toBe(201);
+    const resource: AdminResource = created.json();
+    expect(resource).toMatchObject({ fileUrl: null, fileName: "Launch checklist.pdf", fileMissing: false });
+
+    const forInventor: Resource = (await t.app.inject({ method: "GET", url: `/api/resources/${resource.id}`, headers: { cookie: inventor } })).json();
+    const download = await t.app.inject({ method: "GET", url: forInventor.downloadUrl ?? "", headers: { cookie: inventor } });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(SAMPLE_FILES.pdf.bytes)).toBe(true);
+    expect(download.headers["content-disposition"]).toContain("attachment");
+    expect((await t.app.inject({ method: "GET", url: `/api/resources/${resource.id}`, headers: { cookie: free } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: forInventor.downloadUrl ?? "", headers: { cookie: free } })).statusCode).toBe(403);
+
+    const usage = await t.app.inject({ method: "GET", url: `/api/admin/media/${pdf.id}/usage`, headers: { cookie: admin } });
+    expect(usage.json()).toEqual({ usages: [{ kind: "resource", id: resource.id, title: "Launch checklist" }] });
+
+    const second = await sendJson(t.app, "POST", "/api/admin/resources", resourceInput("Launch checklist copy", `${TEST_ORIGIN}${pdf.url}`), admin);
+    expect((await sendJson(t.app, "DELETE", `/api/admin/resources/${second.json().id}`, undefined, admin)).statusCode).toBe(204);
+    expect((await t.app.inject({ method: "GET", url: pdf.url, headers: { cookie: admin } })).statusCode).toBe(200);
+
+    expect((await sendJson(t.app, "DELETE", `/api/admin/media/${pdf.id}`, undefined, admin)).statusCode).toBe(204);
+    expect(await adminResource(resource.id)).toMatchObject({ fileMissing: true, fileName: "Launch checklist.pdf" });
+    const missing = await t.app.inject({ method: "GET", url: forInventor.downloadUrl ?? "", headers: { cookie: inventor } });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("keeps an address that is not a library item as an external link, as before", async () => {
+    const created = await sendJson(t.app, "POST", "/api/admin/resources", resourceInput("Outside guide", "https://example.com/guide.pdf"), admin);
+    expect(created.json()).toMatchObject({ fileUrl: "https://example.com/guide.pdf", fileName: null, fileMissing: false });
+    const notAnItem = await sendJson(t.app, "POST", "/api/admin/resources", resourceInput("Unknown item", `${TEST_ORIGIN}/api/admin/media/99999999999/file`), admin);
+    expect(notAnItem.json()).toMatchObject({ fileUrl: `${TEST_ORIGIN}/api/admin/media/99999999999/file`, fileMissing: false });
+  });
+
+  it("plays a picked library video in a file video, streamed to the levels that see it", async () => {
+    const video = await uploadToLibrary("Pitch.webm", "video/webm", SAMPLE_FILES.webm.bytes);
+    const created = await sendJson(
+      t.app,
+      "POST",
+      "/api/admin/videos",
+      { source: "file", title: "Pitch lesson", description: "From the library", category: "marketing", accessLevel: "inventor", featured: false, fileUrl: `${TEST_ORIGIN}${video.url}`, duration: "1:00", releaseDate: "2026-01-05" },
+      admin,
+    );
+    expect(created.statusCode).toBe(201);
+    const adminVideo: AdminVideo = created.json();
+    expect(adminVideo.fileUrl).toBeNull();
+    const forInventor: TrainingVideo = (await t.app.inject({ method: "GET", url: `/api/videos/${adminVideo.id}`, headers: { cookie: inventor } })).json();
+    const stream = await t.app.inject({ method: "GET", url: forInventor.playbackUrl ?? "", headers: { cookie: inventor } });
+    expect(stream.statusCode).toBe(200);
+    expect(stream.rawPayload.equals(SAMPLE_FILES.webm.bytes)).toBe(true);
+    expect((await t.app.inject({ method: "GET", url: `/api/admin/media/${video.id}/usage`, headers: { cookie: admin } })).json().usages).toEqual([
+      { kind: "video", id: adminVideo.id, title: "Pitch lesson" },
+    ]);
+    expect((await sendJson(t.app, "DELETE", `/api/admin/videos/${adminVideo.id}`, undefined, admin)).statusCode).toBe(204);
+    expect((await t.app.inject({ method: "GET", url: video.url, headers: { cookie: admin } })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,41 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { PUBLIC_MEDIA_PREFIX } from "./media-dto";
+import { mediaItems } from "./media.table";
+
+/** The stored file of a library item, as content copies it when it links to the item. */
+export interface LinkedMediaFile {
+  fileKey: string;
+  fileName: string;
+  fileType: string;
+  fileSize: number;
+}
+
+const ADMIN_FILE_PATH = /^\/api\/admin\/media\/(\d{1,10})\/file$/;
+
+/**
+ * When a file address an admin gives to content is a library item's own address (what the picker
+ * puts there: `/api/admin/media/<id>/file` or a public image's `/media/<name>`, on any host), that item's
+ * stored file; null for any other address, which stays an external link.
+ */
+export async function findLinkedMediaFile(db: Database, address: string | null | undefined): Promise<LinkedMediaFile | null> {
+  if (!address || !URL.canParse(address)) return null;
+  const path = new URL(address).pathname;
+  const id = ADMIN_FILE_PATH.exec(path)?.[1];
+  const where = id
+    ? Number(id) <= 2_147_483_647
+      ? eq(mediaItems.id, Number(id))
+      : null
+    : path.startsWith(PUBLIC_MEDIA_PREFIX)
+      ? eq(mediaItems.fileKey, `media/${path.slice(PUBLIC_MEDIA_PREFIX.length)}`)
+      : null;
+  if (!where) return null;
+  const [row] = await db
+    .select({ fileKey: mediaItems.fileKey, fileName: mediaItems.name, fileType: mediaItems.fileType, fileSize: mediaItems.fileSize })
+    .from(mediaItems)
+    .where(and(where, isNotNull(mediaItems.fileKey)));
+  return row?.fileKey ? { ...row, fileKey: row.fileKey } : null;
+}
+
+/** Library files belong to the library: content that links to one never removes it. */
+export const isLibraryFileKey = (key: string | null): boolean => key?.startsWith("media/") ?? false;
