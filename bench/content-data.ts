@@ -3,9 +3,15 @@ import type { DatabaseHandle } from "../server/db/client";
 
 export const BENCH_POSTS = 100_000;
 export const BENCH_RESOURCES = 10_000;
+/** The video and session lists are not paged (spec 000 §7), so they hold what a real library does. */
+export const BENCH_VIDEOS = 200;
+export const BENCH_SESSIONS = 60;
 const AUTHORS = 200;
 
-/** Fills a migrated database with members, 100,000 posts (every tenth with two replies) and 10,000 resources, in SQL. */
+/**
+ * Fills a migrated database with members, 100,000 posts (every tenth with two replies), 10,000
+ * resources, 200 YouTube videos and 60 sessions (half upcoming) spread over the levels, in SQL.
+ */
 export async function fillContent({ db }: DatabaseHandle): Promise<void> {
   await db.execute(sql`
     insert into users (id, email, full_name, email_verified, membership_tier)
@@ -33,5 +39,18 @@ export async function fillContent({ db }: DatabaseHandle): Promise<void> {
            (array['free','all','inventor','entrepreneur','brand-ceo'])[1 + g % 5],
            g % 1000 = 0, 'https://files.example.com/resource-' || g || '.pdf'
     from generate_series(1, ${BENCH_RESOURCES}) g`);
+  await db.execute(sql`
+    insert into media_videos (file_name, description, file_type, is_youtube, youtube_id, category, access_level, featured, release_date)
+    select 'Lesson ' || g, 'How one step of a product launch works, with examples.', 'video/mp4', true, 'dQw4w9WgXcQ',
+           (array['product-development','manufacturing','marketing','funding','scaling','leadership'])[1 + g % 6],
+           (array['all','inventor','entrepreneur','brand-ceo'])[1 + g % 4], g % 25 = 0,
+           current_date - g
+    from generate_series(1, ${BENCH_VIDEOS}) g`);
+  await db.execute(sql`
+    insert into mastermind_sessions (title, session_date, time, location, description, tier, is_past)
+    select 'Mastermind ' || g, current_date + (g - ${BENCH_SESSIONS / 2}) * 7, '7:00 PM ET', 'Online',
+           'Members bring one problem each; the group works through them.',
+           (array['all','inventor','entrepreneur','brand-ceo'])[1 + g % 4], g <= ${BENCH_SESSIONS / 2}
+    from generate_series(1, ${BENCH_SESSIONS}) g`);
   await db.execute(sql`analyze`);
 }

@@ -1,10 +1,10 @@
 // npm run bench: every benchmark in one run. Not part of npm test.
-import { benchContentRoutes } from "./content.bench";
 import { benchHomePage } from "./home-page.bench";
+import { benchMembersLists } from "./members-lists.bench";
 import { benchSessionRoute } from "./session-route.bench";
 import { benchUsersList } from "./users.bench";
 
 await benchSessionRoute();
-await benchContentRoutes();
+await benchMembersLists();
 await benchHomePage();
 await benchUsersList();

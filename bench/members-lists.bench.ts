@@ -1,0 +1,90 @@
+// npm run bench: every members' list, per tier and database, against a bare Fastify route in its own
+// process, with 100,000 posts, 10,000 resources, 200 videos and 60 sessions; then the time `npm start`
+// takes to answer on the filled embedded data folder. Goal (issue 14): every list at ≥ 20 % of the
+// constant route with its p99 under 50 ms, on both databases; a second start under 2 s.
+import { spawn, type ChildProcess } from "node:child_process";
+import { setTimeout as sleep } from "node:timers/promises";
+import { BENCH_POSTS, BENCH_RESOURCES, BENCH_SESSIONS, BENCH_VIDEOS, fillContent } from "./content-data";
+import { onFilledDatabases } from "./filled-databases";
+import { formatResult, load, signIn, signUpMember, type RouteResult } from "./http-load";
+import { startProductionServer, stopServer } from "./server";
+import { measureStart } from "./start-time";
+
+const ADMIN = { email: "bench-lists-admin@example.com", password: "bench-admin-pass-1" };
+const TIERS = ["free", "inventor", "entrepreneur", "brand-ceo"] as const;
+const ROUTES = ["/api/me", "/api/videos", "/api/resources", "/api/members/dashboard", "/api/community/posts"] as const;
+const PORT = 3220;
+const CONSTANT_PORT = 3230;
+const START_RUNS = 3;
+const GOAL_RATIO = 0.2;
+const GOAL_P99_MS = 50;
+
+async function startConstantServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/constant-server.ts", String(CONSTANT_PORT)], { stdio: ["ignore", "ignore", "inherit"] });
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${CONSTANT_PORT}/`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  child.kill();
+  throw new Error("the constant server did not start");
+}
+
+/** A new member of `tier`, set by the admin API as an admin would. */
+async function memberOfTier(base: string, admin: string, tier: (typeof TIERS)[number]): Promise<string> {
+  const member = await signUpMember(base, `Bench ${tier}`);
+  if (tier === "free") return member;
+  const me = (await (await fetch(`${base}/api/me`, { headers: { cookie: member } })).json()) as { user: { id: string } };
+  const response = await fetch(`${base}/api/admin/users/${me.user.id}`, {
+    method: "PATCH",
+    headers: { cookie: admin, origin: base, "content-type": "application/json" },
+    body: JSON.stringify({ membershipTier: tier }),
+  });
+  if (!response.ok) throw new Error(`tier change failed: ${response.status}`);
+  return member;
+}
+
+function verdict(result: RouteResult, constant: RouteResult): string {
+  const ratio = result.requestsPerSecond / constant.requestsPerSecond;
+  const met = ratio >= GOAL_RATIO && result.p99 < GOAL_P99_MS && result.non2xx === 0;
+  return `ratio ${ratio.toFixed(2)} ${met ? "(goal met)" : "(goal missed)"}`;
+}
+
+async function benchLists(label: string, env: Record<string, string>, port: number): Promise<void> {
+  const server = await startProductionServer(port, { ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: "false" });
+  const constantServer = await startConstantServer();
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const admin = await signIn(base, ADMIN.email, ADMIN.password);
+    await load(`http://127.0.0.1:${CONSTANT_PORT}/`);
+    const constant = await load(`http://127.0.0.1:${CONSTANT_PORT}/`);
+    console.log(`\n${label}: ${BENCH_POSTS.toLocaleString("en-US")} posts, ${BENCH_RESOURCES.toLocaleString("en-US")} resources, ${BENCH_VIDEOS} videos, ${BENCH_SESSIONS} sessions`);
+    console.log(formatResult("constant (bare Fastify, own process)", constant));
+    for (const tier of TIERS) {
+      const cookie = await memberOfTier(base, admin, tier);
+      for (const route of ROUTES) {
+        const result = await load(`${base}${route}`, { cookie });
+        console.log(`${formatResult(`${tier.padEnd(12)} GET ${route}`, result)}  ${verdict(result, constant)}`);
+      }
+    }
+  } finally {
+    constantServer.kill("SIGTERM");
+    await stopServer(server);
+  }
+  if (env.DATABASE_URL) return;
+  // The filled embedded data folder, with the web build current (the first start makes sure).
+  await measureStart(env.DATA_DIR ?? "", port);
+  const times: number[] = [];
+  for (let run = 0; run < START_RUNS; run += 1) times.push(await measureStart(env.DATA_DIR ?? "", port));
+  const median = [...times].sort((a, b) => a - b)[Math.floor(START_RUNS / 2)] ?? 0;
+  console.log(`  npm start on this data folder, web build current: ${times.map((time) => `${Math.round(time)} ms`).join(", ")} (median ${Math.round(median)} ms; goal ≤ 2000 ms)`);
+}
+
+export async function benchMembersLists(): Promise<void> {
+  await onFilledDatabases("lists", fillContent, PORT, benchLists);
+}
+
+if (process.argv[1]?.endsWith("members-lists.bench.ts")) await benchMembersLists();
