@@ -198,5 +198,11 @@ test("Email Settings and /callback on a phone (390 px): no code is an error with
   await page.screenshot({ path: path.join(SHOTS, "callback-error-390.png"), fullPage: true });
   await page.getByRole("link", { name: EMAIL_MESSAGES.callbackReturn }).click();
   await expect(page).toHaveURL(`${baseUrl}/admin/email`);
+
+  // A planted link with someone's code but no state this server signed is never exchanged.
+  const exchanges = gmail.tokenRequests.authorization_code;
+  await page.goto("/callback?code=4%2Fplanted");
+  await expect(page.getByText(`${EMAIL_MESSAGES.callbackFailedPrefix}this authorization was not started from the admin panel`)).toBeVisible();
+  expect(gmail.tokenRequests.authorization_code).toBe(exchanges);
   await page.context().close();
 });

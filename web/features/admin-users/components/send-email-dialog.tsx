@@ -6,7 +6,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormField } from "../../../components/ui/form-field";
 import { useTimers } from "../../../lib/use-timers";
 import { SelectField, TextAreaField } from "../../admin-content/components/form-controls";
-import { useTemplates } from "../../email/api";
+import { EMAIL_MESSAGES } from "../../../../common/contracts/email";
+import { useEmailStatus, useTemplates } from "../../email/api";
 import { BulkSendProgressView } from "../../email/components/bulk-send-progress";
 import { useSendEmail } from "../api";
 import { plural, refusalMessage, USERS_TEXT } from "../messages";
@@ -26,6 +27,7 @@ function recipientLine(recipients: AdminUser[]): string {
 function SendEmailForm({ recipients, onSent }: { recipients: AdminUser[]; onSent: () => void }) {
   const send = useSendEmail();
   const templates = useTemplates();
+  const canSend = useEmailStatus().data?.canSend ?? true;
   const later = useTimers();
   const [subject, setSubject] = useState("");
   const [message, setMessage] = useState("");
@@ -57,6 +59,7 @@ function SendEmailForm({ recipients, onSent }: { recipients: AdminUser[]; onSent
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <fieldset disabled={send.isPending} className="grid gap-4">
+        {canSend ? null : <Alert>{`${EMAIL_MESSAGES.notAuthorizedWarning} Until then the messages are only kept in the outbox.`}</Alert>}
         {templates.data && templates.data.length > 0 ? (
           <SelectField
             label="Template"

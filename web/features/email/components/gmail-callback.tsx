@@ -9,6 +9,8 @@ import { paths } from "../../../lib/paths";
 import { useAuthorizeGmail } from "../api";
 import { errorText } from "../error-text";
 
+const UNSIGNED_CONSENT = "this authorization was not started from the admin panel";
+
 type State = { step: "loading" } | { step: "success" } | { step: "error"; message: string };
 
 /**
@@ -21,12 +23,15 @@ export function GmailCallback() {
   const authorize = useAuthorizeGmail();
   const code = searchParams.get("code");
   const state = searchParams.get("state") ?? undefined;
-  const [result, setResult] = useState<State>(code ? { step: "loading" } : { step: "error", message: EMAIL_MESSAGES.callbackNoCode });
+  // Without the state this server signed, the code may be someone else's account planted in a link: never exchanged.
+  const [result, setResult] = useState<State>(
+    !code ? { step: "error", message: EMAIL_MESSAGES.callbackNoCode } : !state ? { step: "error", message: `${EMAIL_MESSAGES.callbackFailedPrefix}${UNSIGNED_CONSENT}` } : { step: "loading" },
+  );
   const started = useRef(false);
 
   useEffect(() => {
     // A code works once: React's development double effect must not send it twice.
-    if (!code || started.current) return;
+    if (!code || !state || started.current) return;
     started.current = true;
     authorize.mutate(
       { code, state },
