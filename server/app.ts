@@ -109,7 +109,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   registerInputCharacterCheck(app);
   await app.register(authRoutes, { env, db, auth, viewers, secret: authSecret, sessionCookieName });
   const billing = await registerBilling(app, { env, db, databaseKind: database.kind, logger, viewers, origin });
-  await app.register(systemRoutes, { isDatabaseReady: () => database.ping(), publicConfig: buildPublicConfig(env, billing.config) });
+  await app.register(systemRoutes, { database, publicConfig: buildPublicConfig(env, billing.config) });
   await app.register(profileRoutes, { db, auth, viewers });
   await app.register(settingsRoutes, { db });
   await app.register(twoFactorStatusRoutes, { db, required: env.REQUIRE_ADMIN_2FA });

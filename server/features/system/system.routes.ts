@@ -1,16 +1,26 @@
 import type { FastifyInstance } from "fastify";
 import type { PublicConfig } from "../../../common/contracts/auth";
+import type { DatabaseHandle } from "../../db/client";
+import { checkReadiness } from "./readiness";
 
 interface SystemRoutesOptions {
-  isDatabaseReady: () => Promise<boolean>;
+  database: DatabaseHandle;
   publicConfig: PublicConfig;
 }
 
-/** Health for load balancers and the public, non-secret settings the web app boots with. */
-export async function systemRoutes(app: FastifyInstance, { isDatabaseReady, publicConfig }: SystemRoutesOptions): Promise<void> {
-  app.get("/api/health", async (_request, reply) => {
-    if (await isDatabaseReady()) return { status: "ok" };
-    return reply.code(503).send({ status: "unavailable", message: "The database is not answering." });
+/**
+ * Liveness and readiness for load balancers and orchestrators (README, "Health checks"), and the
+ * public, non-secret settings the web app boots with.
+ */
+export async function systemRoutes(app: FastifyInstance, { database, publicConfig }: SystemRoutesOptions): Promise<void> {
+  // Liveness touches no database: an outage must not get every instance restarted at once.
+  app.get("/api/health", async (_request, reply) => reply.header("cache-control", "no-store").send({ status: "ok" }));
+
+  app.get("/api/ready", async (_request, reply) => {
+    const readiness = await checkReadiness(database);
+    reply.header("cache-control", "no-store");
+    if (readiness.status === "ready") return reply.send({ status: "ready" });
+    return reply.code(503).send(readiness);
   });
 
   app.get("/api/config", async () => publicConfig);

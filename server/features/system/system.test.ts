@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN } from "../../app";
 import { buildTestApp, postJson, signUp, uniqueEmail, type TestApp } from "../../test/build-test-app";
@@ -9,10 +10,14 @@ describe("health and public config", () => {
   });
   afterAll(() => t.close());
 
-  it("answers 200 ok while the database answers", async () => {
+  it("answers 200 ok on /api/health and ready on /api/ready while the database answers and is migrated", async () => {
     const healthy = await t.app.inject({ url: "/api/health" });
     expect(healthy.statusCode).toBe(200);
     expect(healthy.json()).toEqual({ status: "ok" });
+    const ready = await t.app.inject({ url: "/api/ready" });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: "ready" });
+    expect(ready.headers["cache-control"]).toBe("no-store");
   });
 
   it("lists no social provider when none is configured and hides demo credentials", async () => {
@@ -51,13 +56,34 @@ describe("public config variants", () => {
     const broken = await buildTestApp();
     const cookie = await signUp(broken.app, { name: "Down", email: uniqueEmail(), password: "secret1" });
     await broken.database.close();
-    const health = await broken.app.inject({ url: "/api/health" });
-    expect(health.statusCode).toBe(503);
-    expect(health.json().status).toBe("unavailable");
+    // Liveness stays up (restarting the process would not bring the database back); readiness says why not.
+    expect((await broken.app.inject({ url: "/api/health" })).statusCode).toBe(200);
+    const ready = await broken.app.inject({ url: "/api/ready" });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: "unavailable", reason: "database", message: "The database is not answering." });
     const member = await broken.app.inject({ url: "/api/members/dashboard", headers: { cookie } });
     expect(member.statusCode).toBe(503);
     expect(member.json().error).toEqual({ code: "SERVICE_UNAVAILABLE", message: "The service is temporarily unavailable. Please try again shortly." });
     await broken.app.close();
+  });
+
+  it("is not ready while the database lacks this release's newest migration, and ready once it is applied", async () => {
+    const behind = await buildTestApp();
+    try {
+      const { db } = behind.database;
+      const newestRows = (await db.execute(sql`select id, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`)) as unknown as { rows: { id: number; created_at: string }[] };
+      const [newest] = newestRows.rows;
+      await db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${newest?.id}`);
+      const ready = await behind.app.inject({ url: "/api/ready" });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: "unavailable", reason: "migrations" });
+      expect(ready.json().message).toMatch(/^The database schema is behind this release \(waiting for migration \d{4}_\w+\)\.$/);
+      expect((await behind.app.inject({ url: "/api/health" })).statusCode).toBe(200);
+      await db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest?.id}, 'restored', ${newest?.created_at})`);
+      expect((await behind.app.inject({ url: "/api/ready" })).statusCode).toBe(200);
+    } finally {
+      await behind.close();
+    }
   });
 
   it("offers Google sign-in when configured, sending the browser to Google with our callback", async () => {
