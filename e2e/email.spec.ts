@@ -94,6 +94,9 @@ test("an admin authorizes Gmail, sends one email, bulk-sends a template with pro
   await popup.screenshot({ path: path.join(SHOTS, "callback-success.png") });
   await popup.waitForEvent("close", { timeout: 10_000 });
   await expect(page.getByText("Gmail is authorized")).toBeVisible();
+  const notice = page.getByText("Gmail authorization successful!", { exact: true });
+  await expect(notice).toBeVisible();
+  await expect(notice).toBeHidden({ timeout: 5000 });
   await expect(page.getByTestId("transport-in-use")).toHaveText("Gmail");
   expect(gmail.consents.at(-1)?.get("prompt")).toBe("consent");
 

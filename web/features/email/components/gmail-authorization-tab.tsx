@@ -5,7 +5,6 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { FormField } from "../../../components/ui/form-field";
 import { formatDateTime } from "../format-date";
-import { useTimers } from "../../../lib/use-timers";
 import { fetchConsentUrl, useAuthorizeGmail, useRefreshEmailStatus, useResetGmail } from "../api";
 import { errorText } from "../error-text";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -17,16 +16,17 @@ export function GmailAuthorizationTab({ status }: { status: EmailStatus }) {
   const authorize = useAuthorizeGmail();
   const reset = useResetGmail();
   const refresh = useRefreshEmailStatus();
-  const later = useTimers();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
-  const showNotice = () => {
-    setNotice(true);
-    later(() => setNotice(false), EMAIL_DELAYS_MS.gmailNotice);
-  };
+  // The success notice shows for 3 s, whichever way the authorization completed.
+  useEffect(() => {
+    if (!notice) return;
+    const timer = window.setTimeout(() => setNotice(false), EMAIL_DELAYS_MS.gmailNotice);
+    return () => window.clearTimeout(timer);
+  }, [notice]);
 
   // /callback, in the window step 1 opened, tells this page when it is done (to the opener, or on the channel).
   useEffect(() => {
@@ -61,7 +61,7 @@ export function GmailAuthorizationTab({ status }: { status: EmailStatus }) {
     try {
       await authorize.mutateAsync({ code: code.trim() });
       setCode("");
-      showNotice();
+      setNotice(true);
     } catch (failure) {
       setError(errorText(failure, EMAIL_MESSAGES.authorizeFailed));
     }
