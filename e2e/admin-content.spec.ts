@@ -325,8 +325,10 @@ test("a save the server refuses keeps the form open with the server's message", 
   await expect(page.getByRole("button", { name: `Edit ${title}`, exact: true })).toHaveCount(0);
 });
 
-test("the Media Library tab explains that files are links until uploads arrive", async ({ page }) => {
+test("the Media Library tab is the media library of /admin/media", async ({ page }) => {
   await openContentTab(page, "Media Library");
-  await expect(page.getByRole("heading", { name: "Uploads arrive with the media library" })).toBeVisible();
-  await expect(page.getByRole("tabpanel")).toContainText("resources and training videos take a link to their file");
+  const panel = page.getByRole("tabpanel");
+  await expect(panel.getByRole("button", { name: "Upload Files" })).toBeVisible();
+  await expect(panel.getByRole("group", { name: "Filter media by type" })).toBeVisible();
+  await expect(panel.getByRole("group", { name: "Filter media by folder" }).getByRole("button", { name: "general", exact: true })).toBeVisible();
 });

@@ -82,6 +82,21 @@ test("an admin manages the media library, links a PDF to a resource, and only an
   expect(copied).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/admin\/media\/\d+\/file$/);
   expect((await page.request.get(copied)).status()).toBe(200);
   await expect(card(page, renamed).getByRole("button", { name: "Copy URL" })).toBeVisible({ timeout: 4000 });
+
+  // Marked public, it is served to anyone from /media/ with a long cache.
+  await card(page, renamed).getByLabel(/^Public/).click();
+  await expect(card(page, renamed).getByLabel(/^Public/)).toBeChecked();
+  await expect(card(page, renamed).getByText("Public", { exact: true })).toBeVisible();
+  await card(page, renamed).getByRole("button", { name: "Copy URL" }).click();
+  await expect(card(page, renamed).getByRole("button", { name: "URL Copied!" })).toBeVisible();
+  const publicUrl = await page.evaluate(() => navigator.clipboard.readText());
+  expect(publicUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/\d{13}-[0-9a-f]{16}\.png$/);
+  const visitor = await browser.newContext();
+  const publicAnswer = await visitor.request.get(publicUrl);
+  expect(publicAnswer.status()).toBe(200);
+  expect(publicAnswer.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect((await visitor.request.get(copied)).status()).toBe(401);
+  await visitor.close();
   await folderChips.getByRole("button", { name: "All folders" }).click();
 
   // A YouTube video: an address without an id is refused clearly.

@@ -114,6 +114,12 @@ export function MediaCard({ item, folders, selected, onSelect, onUpdate, onDelet
           ))}
         </select>
       </label>
+      {item.kind === "image" ? (
+        <label className="flex items-start gap-2 text-xs text-muted">
+          <input type="checkbox" className="mt-0.5" checked={item.isPublic} onChange={(event) => void save({ isPublic: event.target.checked })} />
+          <span>Public: anyone may open it (for images on public pages), cached for a year</span>
+        </label>
+      ) : null}
       {error ? <p className="text-xs text-danger">{error}</p> : null}
       <div className="flex flex-wrap gap-1">
         <Button size="sm" variant="outline" onClick={() => void copy()}>
