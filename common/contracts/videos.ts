@@ -29,7 +29,11 @@ export type TrainingVideo = z.infer<typeof TrainingVideoSchema>;
 export const VideosResponseSchema = z.object({ videos: z.array(TrainingVideoSchema), visibleLevels: z.array(z.enum(CONTENT_LEVELS)) });
 export type VideosResponse = z.infer<typeof VideosResponseSchema>;
 
-export const AdminVideoSchema = TrainingVideoSchema.extend({ fileUrl: z.string().nullable() });
+export const AdminVideoSchema = TrainingVideoSchema.extend({
+  fileUrl: z.string().nullable(),
+  /** The media library item the video played was deleted: the admin sees 'file missing'. */
+  fileMissing: z.boolean(),
+});
 export type AdminVideo = z.infer<typeof AdminVideoSchema>;
 export const AdminVideosResponseSchema = z.object({ videos: z.array(AdminVideoSchema) });
 export type AdminVideosResponse = z.infer<typeof AdminVideosResponseSchema>;

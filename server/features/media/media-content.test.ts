@@ -78,15 +78,10 @@ describe("content that links to the media library", () => {
     expect(notAnItem.json()).toMatchObject({ fileUrl: `${TEST_ORIGIN}/api/admin/media/99999999999/file`, fileMissing: false });
   });
 
-  it("plays a picked library video in a file video, streamed to the levels that see it", async () => {
+  it("plays a picked library video in a file video, keeps it when the video goes, and shows 'file missing' once it is deleted", async () => {
     const video = await uploadToLibrary("Pitch.webm", "video/webm", SAMPLE_FILES.webm.bytes);
-    const created = await sendJson(
-      t.app,
-      "POST",
-      "/api/admin/videos",
-      { source: "file", title: "Pitch lesson", description: "From the library", category: "marketing", accessLevel: "inventor", featured: false, fileUrl: `${TEST_ORIGIN}${video.url}`, duration: "1:00", releaseDate: "2026-01-05" },
-      admin,
-    );
+    const videoInput = { source: "file", title: "Pitch lesson", description: "From the library", category: "marketing", accessLevel: "inventor", featured: false, fileUrl: `${TEST_ORIGIN}${video.url}`, duration: "1:00", releaseDate: "2026-01-05" };
+    const created = await sendJson(t.app, "POST", "/api/admin/videos", videoInput, admin);
     expect(created.statusCode).toBe(201);
     const adminVideo: AdminVideo = created.json();
     expect(adminVideo.fileUrl).toBeNull();
@@ -97,7 +92,13 @@ describe("content that links to the media library", () => {
     expect((await t.app.inject({ method: "GET", url: `/api/admin/media/${video.id}/usage`, headers: { cookie: admin } })).json().usages).toEqual([
       { kind: "video", id: adminVideo.id, title: "Pitch lesson" },
     ]);
-    expect((await sendJson(t.app, "DELETE", `/api/admin/videos/${adminVideo.id}`, undefined, admin)).statusCode).toBe(204);
+    expect(adminVideo.fileMissing).toBe(false);
+    const copy = await sendJson(t.app, "POST", "/api/admin/videos", { ...videoInput, title: "Pitch lesson copy" }, admin);
+    expect((await sendJson(t.app, "DELETE", `/api/admin/videos/${copy.json().id}`, undefined, admin)).statusCode).toBe(204);
     expect((await t.app.inject({ method: "GET", url: video.url, headers: { cookie: admin } })).statusCode).toBe(200);
+
+    expect((await sendJson(t.app, "DELETE", `/api/admin/media/${video.id}`, undefined, admin)).statusCode).toBe(204);
+    const listed: AdminVideo[] = (await t.app.inject({ method: "GET", url: "/api/admin/videos", headers: { cookie: admin } })).json().videos;
+    expect(listed.find((item) => item.id === adminVideo.id)).toMatchObject({ fileMissing: true });
   });
 });

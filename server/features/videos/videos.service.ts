@@ -6,6 +6,7 @@ import { AppError } from "../../errors";
 import { videoLevelsFor, type ContentViewer } from "../content/access.policy";
 import type { ContentDeps } from "../content/content-deps";
 import { findLinkedMediaFile, isLibraryFileKey } from "../media/media-link";
+import { mediaItems } from "../media/media.table";
 import { videoValues, type VideoInput } from "./video-values";
 import { mediaVideos } from "./videos.table";
 
@@ -35,7 +36,20 @@ function toVideo(deps: ContentDeps, row: VideoRow, viewerId: string | null): Tra
   };
 }
 
-const toAdminVideo = (deps: ContentDeps, row: VideoRow, adminId: string): AdminVideo => ({ ...toVideo(deps, row, adminId), fileUrl: row.url });
+const toAdminVideo = (deps: ContentDeps, row: VideoRow, adminId: string, missingKeys: ReadonlySet<string>): AdminVideo => ({
+  ...toVideo(deps, row, adminId),
+  fileUrl: row.url,
+  fileMissing: row.fileKey !== null && missingKeys.has(row.fileKey),
+});
+
+/** The library files among these rows' keys that were deleted from the library. */
+async function missingLibraryKeys(deps: ContentDeps, rows: VideoRow[]): Promise<Set<string>> {
+  const keys = rows.map((row) => row.fileKey).filter((key): key is string => isLibraryFileKey(key));
+  if (keys.length === 0) return new Set();
+  const present = await deps.db.select({ fileKey: mediaItems.fileKey }).from(mediaItems).where(inArray(mediaItems.fileKey, keys));
+  const found = new Set(present.map((row) => row.fileKey));
+  return new Set(keys.filter((key) => !found.has(key)));
+}
 
 /**
  * Newest release first, featured or not: spec 000 §7 and 001 §7 read media_videos "newest first";
@@ -71,7 +85,8 @@ export async function readVideo(deps: ContentDeps, viewer: Viewer | null, id: nu
 
 export async function listAdminVideos(deps: ContentDeps, admin: Viewer): Promise<AdminVideo[]> {
   const rows = await selectVideos(deps, videoLevelsFor(admin));
-  return rows.map((row) => toAdminVideo(deps, row, admin.userId));
+  const missingKeys = await missingLibraryKeys(deps, rows);
+  return rows.map((row) => toAdminVideo(deps, row, admin.userId, missingKeys));
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -90,7 +105,7 @@ export async function createVideo(deps: ContentDeps, admin: Viewer, input: Video
     .values({ ...values, fileName: input.title, fileType: values.fileType ?? "video/mp4", uploadedBy: admin.userId })
     .returning();
   if (!row) throw new Error("video insert returned no row");
-  return toAdminVideo(deps, row, admin.userId);
+  return toAdminVideo(deps, row, admin.userId, await missingLibraryKeys(deps, [row]));
 }
 
 /** Updates a video; a stored file the edit replaces (by a new address or a switch to YouTube) is removed after the commit. */
@@ -114,7 +129,7 @@ export async function updateVideo(deps: ContentDeps, admin: Viewer, id: number, 
   });
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   if (orphanKey) await deps.files.remove(orphanKey);
-  return toAdminVideo(deps, row, admin.userId);
+  return toAdminVideo(deps, row, admin.userId, await missingLibraryKeys(deps, [row]));
 }
 
 /** Deletes the row, then its own stored file (a library file stays in the library). */

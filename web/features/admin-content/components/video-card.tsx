@@ -56,6 +56,7 @@ export function VideoCard({ video, onEdit, onDelete }: VideoCardProps) {
         </div>
         <h4 className="text-base font-semibold text-ink">{video.title}</h4>
         <p className="line-clamp-2 text-sm text-muted">{video.description}</p>
+        {video.fileMissing ? <p className="text-sm font-medium text-danger">File missing: it was deleted from the media library</p> : null}
         <p className="mt-auto text-xs font-medium tracking-wide text-muted uppercase">{`${VIDEO_CATEGORY_LABELS[video.category]} · ${formatCalendarDay(video.releaseDate)}`}</p>
       </div>
     </article>
