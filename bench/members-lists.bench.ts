@@ -71,7 +71,7 @@ async function benchLists(label: string, env: Record<string, string>, port: numb
       }
     }
   } finally {
-    constantServer.kill("SIGTERM");
+    await stopServer(constantServer);
     await stopServer(server);
   }
   if (env.DATABASE_URL) return;
