@@ -40,6 +40,8 @@ export function createS3FileStore(config: S3StoreConfig): FileStore {
       const upload = new Upload({ client, params: { Bucket: config.bucket, Key: checked(key), Body: source }, queueSize: 2, leavePartsOnError: false });
       // A failing source must fail the upload: lib-storage would otherwise wait for more data.
       const sourceFailed = new Promise<never>((_resolve, reject) => source.once("error", reject));
+      // Settled either way: a source that fails after the upload did must not become an unhandled rejection.
+      sourceFailed.catch(() => undefined);
       try {
         await Promise.race([upload.done(), sourceFailed]);
       } catch (error) {

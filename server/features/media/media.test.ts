@@ -101,9 +101,10 @@ describe.each(STORES)("media library on $store", ({ open: openStore }) => {
     expect(status).toBe(201);
     const growth = peak - baseline;
     console.info(`${store.name}: live memory during a 50 MB upload grew by at most ${(growth / MB).toFixed(1)} MB`);
-    // Measured: streaming holds 1 to 21 MB on disk and 17 to 36 MB on S3 (the uploader's 5 MB parts in
-    // flight and the test's in-process S3 server); holding the upload whole holds 51 MB and 73 MB.
-    expect(growth).toBeLessThan((store.name === "S3" ? 45 : 30) * MB);
+    // Measured: streaming holds 1 to 21 MB on disk and 16 to 41 MB on S3 (the uploader's 5 MB parts in
+    // flight and the test's in-process S3 server, which buffers what it receives); holding the upload
+    // whole holds 51 MB on disk and 73 MB on S3. The bound is the issue's: never the file's size.
+    expect(growth).toBeLessThan((store.name === "S3" ? 50 : 30) * MB);
 
     const before = { rows: await rowCount(), files: store.storedFiles().length };
     const cut = post();
