@@ -49,7 +49,7 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
     await boss.start();
     for (const worker of workers) {
       const { queue, expireInSeconds, retryLimit, retryDelaySeconds } = worker;
-      await boss.createQueue(queue, { name: queue, expireInSeconds, retryLimit, retryDelay: retryDelaySeconds });
+      await ensureQueue(boss, queue, { name: queue, expireInSeconds, retryLimit, retryDelay: retryDelaySeconds });
       await boss.work<never>(queue, { batchSize: 1, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, includeMetadata: true }, async ([job]) => {
         if (job) await worker.handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
       });
@@ -77,6 +77,27 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
       await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, wait: true, close: false });
     },
   };
+}
+
+/** PostgreSQL's code for a transaction it aborted to break a deadlock. */
+const DEADLOCK_DETECTED = "40P01";
+const CREATE_QUEUE_ATTEMPTS = 5;
+
+/**
+ * Creates the queue, or brings an existing one's policy up to date. Two instances starting at once can
+ * deadlock inside pg-boss's create_queue (it adds a partition to the shared job table); PostgreSQL
+ * aborts one of them, which then finds the queue its twin made.
+ */
+async function ensureQueue(boss: PgBoss, name: QueueName, options: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      if (await boss.getQueue(name)) return await boss.updateQueue(name, options);
+      return await boss.createQueue(name, options);
+    } catch (error) {
+      if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt === CREATE_QUEUE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
 }
 
 type Executor = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
