@@ -1,4 +1,3 @@
-import path from "node:path";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from "fastify";
 import type { Logger } from "pino";
 import type { PublicConfig } from "../common/contracts/auth";

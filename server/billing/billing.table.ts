@@ -66,6 +66,8 @@ export const coupons = pgTable(
   (table) => [index("coupons_valid_until_idx").on(table.validUntil)],
 );
 
+export type CouponRow = typeof coupons.$inferSelect;
+
 /** Every checkout we started: what the server priced, and whether its coupon was counted. */
 export const checkoutSessions = pgTable(
   "checkout_sessions",

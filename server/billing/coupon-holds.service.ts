@@ -3,8 +3,7 @@ import { BILLING_MESSAGES, normalizeCouponCode } from "../../common/contracts/bi
 import type { PaidTier } from "../../common/tiers";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { couponHolds, coupons } from "./billing.table";
-import type { CouponRow } from "./coupons.service";
+import { couponHolds, coupons, type CouponRow } from "./billing.table";
 
 /**
  * Holds stay in the table this long after they expire, so a payment confirmed late (a webhook Stripe

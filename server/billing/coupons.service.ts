@@ -3,10 +3,8 @@ import { BILLING_MESSAGES, normalizeCouponCode, type Coupon, type CreateCouponBo
 import type { PaidTier } from "../../common/tiers";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { coupons } from "./billing.table";
+import { coupons, type CouponRow } from "./billing.table";
 import { liveHoldCounts, liveHoldsOf } from "./coupon-holds.service";
-
-export type CouponRow = typeof coupons.$inferSelect;
 
 export function toCouponDto(row: CouponRow, heldCount: number): Coupon {
   return {
