@@ -17,7 +17,12 @@ export const communityPosts = pgTable(
     category: text("category", { enum: POST_CATEGORIES }).notNull().default("general"),
     accessLevel: text("access_level", { enum: CONTENT_LEVELS }).notNull().default("all"),
     featured: boolean("featured").notNull().default(false),
+    /** Out of members' sight: flagged by FLAG_THRESHOLD members, or hidden by an admin's decision. */
+    hidden: boolean("hidden").notNull().default(false),
+    /** No new replies. */
+    locked: boolean("locked").notNull().default(false),
     likeCount: integer("like_count").notNull().default(0),
+    /** Replies members can see (hidden replies are not counted). */
     replyCount: integer("reply_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -39,6 +44,7 @@ export const communityReplies = pgTable(
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     postedAsAdmin: boolean("posted_as_admin").notNull().default(false),
     content: text("content").notNull(),
+    hidden: boolean("hidden").notNull().default(false),
     likeCount: integer("like_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
