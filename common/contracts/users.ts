@@ -98,7 +98,7 @@ export const DangerZoneCountsSchema = z.object({ inactiveUsers: z.number().int()
 export type DangerZoneCounts = z.infer<typeof DangerZoneCountsSchema>;
 
 /** What an audit entry records; `before` and `after` hold the changed fields (role, membershipTier, tierOverride, isActive). */
-export const AUDIT_ACTIONS = ["create-user", "change-tier", "change-role", "change-status", "delete-user", "upload-media", "add-youtube", "update-media", "delete-media", "create-media-folder", "handle-call-request"] as const;
+export const AUDIT_ACTIONS = ["create-user", "change-tier", "change-role", "change-status", "delete-user", "upload-media", "add-youtube", "update-media", "delete-media", "create-media-folder", "handle-call-request", "delete-own-account"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "create-user": "Created account",
@@ -112,6 +112,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "delete-media": "Deleted media item",
   "create-media-folder": "Created media folder",
   "handle-call-request": "Handled call request",
+  "delete-own-account": "Deleted own account",
 };
 
 /** GET /api/admin/audit-log?page=&pageSize=: newest first. A deleted account's email reads 'deleted user <id>'. */

@@ -14,6 +14,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "delete-media": "Deleted media item",
   "create-media-folder": "Created media folder",
   "handle-call-request": "Handled call request",
+  "delete-own-account": "Deleted own account",
 };
 
 export function auditActionLabel(action: AuditAction): string {
