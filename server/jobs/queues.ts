@@ -2,5 +2,9 @@
 export const QUEUES = {
   /** One job per bulk send (features/email/bulk-send.job.ts); data `{ sendId }`. */
   bulkEmail: "bulk-email",
+  /** One job per data export too large to download at once (features/account-data/export.job.ts); data `{ exportId }`. */
+  accountExport: "account-export",
+  /** One job per new or edited post or reply that mentions someone (features/community/mentions.job.ts); data `{ kind, id }`. */
+  communityMentions: "community-mentions",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
