@@ -83,6 +83,8 @@ export interface BillingProvider {
   schedulePlanChange(subscriptionId: string, priceId: string | null): Promise<void>;
   /** Ends the subscription at once (its account is being deleted): no further charges. */
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /** Deletes the customer and what the provider holds for it (a member deleting their account); a customer already gone counts as deleted. */
+  deleteCustomer(customerId: string): Promise<void>;
 }
 
 /** Provider statuses that still count as a subscription someone is paying for, newest first wins. */

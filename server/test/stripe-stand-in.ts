@@ -233,6 +233,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
   let base = "";
 
   const customers = new Map<string, Stripe.Customer>();
+  const deletedCustomers = new Set<string>();
   const products = new Map<string, Stripe.Product>();
   const prices = new Map<string, Stripe.Price>();
   const coupons = new Map<string, Stripe.Coupon>();
@@ -899,7 +900,20 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
   const param = (ctx: Context, index = 0): string => ctx.params[index] ?? "";
 
   route("POST", "/v1/customers", ({ body }) => createCustomer(body));
-  route("GET", "/v1/customers/:id", (ctx) => getOr404(customers, param(ctx), "customer"));
+  route("GET", "/v1/customers/:id", (ctx) => (deletedCustomers.has(param(ctx)) ? { id: param(ctx), object: "customer", deleted: true } : getOr404(customers, param(ctx), "customer")));
+  // Stripe cancels the customer's live subscriptions at once, then answers a deleted stub; the id then reads as deleted.
+  route("DELETE", "/v1/customers/:id", (ctx) => {
+    const customer = getOr404(customers, param(ctx), "customer");
+    for (const subscription of subscriptions.values()) {
+      if (subscription.customer !== customer.id || subscription.status === "canceled" || subscription.status === "incomplete_expired") continue;
+      cancelNow(subscription);
+      emit("customer.subscription.deleted", subscription, undefined, ctx.request);
+    }
+    customers.delete(customer.id);
+    deletedCustomers.add(customer.id);
+    emit("customer.deleted", customer, undefined, ctx.request);
+    return { id: customer.id, object: "customer", deleted: true };
+  });
   route("POST", "/v1/customers/:id", (ctx) => {
     const customer = getOr404(customers, param(ctx), "customer");
     if (ctx.body.email !== undefined) customer.email = str(ctx.body.email) || null;

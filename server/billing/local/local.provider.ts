@@ -65,6 +65,12 @@ export function createLocalProvider(db: Database, origin: string): BillingProvid
     async cancelSubscription(subscriptionId) {
       await db.update(localSubscriptions).set({ status: "canceled", cancelAtPeriodEnd: false }).where(eq(localSubscriptions.id, subscriptionId));
     },
+    async deleteCustomer(customerId) {
+      await db.transaction(async (tx) => {
+        await tx.delete(localInvoices).where(eq(localInvoices.customerId, customerId));
+        await tx.delete(localSubscriptions).where(eq(localSubscriptions.customerId, customerId));
+      });
+    },
     async previewUpgrade(subscriptionId, priceId, at) {
       const subscription = await localSubscription(db, subscriptionId);
       return upgradeCents(subscription, priceId, at);

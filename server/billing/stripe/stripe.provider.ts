@@ -148,6 +148,15 @@ export function createStripeProvider(stripe: Stripe): BillingProvider {
     async cancelSubscription(subscriptionId) {
       await stripe.subscriptions.cancel(subscriptionId);
     },
+    async deleteCustomer(customerId) {
+      try {
+        // Stripe cancels the customer's remaining subscriptions at once and removes its payment methods.
+        await stripe.customers.del(customerId);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return;
+        throw error;
+      }
+    },
     async previewUpgrade(subscriptionId, priceId, at) {
       const { subscription, item } = await subscriptionWithItem(subscriptionId);
       const preview = await stripe.invoices.createPreview({

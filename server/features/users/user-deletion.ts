@@ -64,9 +64,10 @@ export async function cancelLiveSubscriptions({ db, billing }: DeletionDeps, use
  * two-factor secrets, likes, RSVPs and billing rows go with the user row (foreign keys cascade);
  * community posts and replies stay with no author ("Deleted member"). Like counts drop by the likes
  * that go, mail addressed to them and their accepted invitations are deleted, and the audit log keeps
- * its entries with 'deleted user <id>' in place of their email.
+ * its entries with 'deleted user <id>' in place of their email. No audit entry is written: callers
+ * record their own (an admin's deletion, or a member's deletion of their own account).
  */
-export async function eraseAccounts(tx: Database, actor: Viewer, targets: readonly UserRow[]): Promise<void> {
+export async function erasePersonalData(tx: Database, targets: readonly Pick<UserRow, "id" | "email">[]): Promise<void> {
   for (const batch of chunks(targets)) {
     const ids = batch.map((row) => row.id);
     const emails = batch.map((row) => row.email.toLowerCase());
@@ -85,6 +86,13 @@ export async function eraseAccounts(tx: Database, actor: Viewer, targets: readon
     await tx.update(adminAuditLog).set({ targetEmail: sql`${DELETED_USER_PREFIX} || ${adminAuditLog.targetId}` }).where(inArray(adminAuditLog.targetId, ids));
     await tx.update(adminAuditLog).set({ actorEmail: sql`${DELETED_USER_PREFIX} || ${adminAuditLog.actorId}` }).where(inArray(adminAuditLog.actorId, ids));
     await tx.delete(users).where(inArray(users.id, ids));
+  }
+}
+
+/** An admin deletes accounts: their personal data goes (erasePersonalData) and each deletion is one audit entry by that admin. */
+export async function eraseAccounts(tx: Database, actor: Viewer, targets: readonly UserRow[]): Promise<void> {
+  for (const batch of chunks(targets)) {
+    await erasePersonalData(tx, batch);
     await recordAudit(
       tx,
       actor,
