@@ -83,7 +83,7 @@ async function main(): Promise<void> {
   await jobs.start();
   if (database.dataFolder) {
     const localBilling = readBillingConfig(env).mode === "local" ? billing : null;
-    control = await startControlChannel(env.DATA_DIR, controlCommands({ auth, localBilling }), logger);
+    control = await startControlChannel(env.DATA_DIR, controlCommands({ auth, localBilling, backup: { database, dataDir: env.DATA_DIR, filesIncluded: !env.S3_BUCKET } }), logger);
     database.dataFolder.announceControlPort(control.port);
   }
   logger.info({ url: publicUrl(env), database: database.kind, readyAfterBuildMs: Math.round(performance.now() - webBuiltAt) }, "ready");

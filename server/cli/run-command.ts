@@ -7,7 +7,7 @@ import { CONTROL_SECRET_FILE } from "../features/system/control-channel";
 import type { CommandResult } from "./commands";
 
 /** Sends the command to the server that holds DATA_DIR, authenticated by the secret it wrote there. */
-async function runThroughServer(env: Env, owner: LockOwner & { controlPort: number }, name: string, args: unknown): Promise<CommandResult> {
+async function runThroughServer(env: Env, owner: LockOwner & { controlPort: number }, name: string, args: unknown, timeoutMs: number): Promise<CommandResult> {
   const secretFile = path.join(env.DATA_DIR, CONTROL_SECRET_FILE);
   let secret: string;
   try {
@@ -19,7 +19,7 @@ async function runThroughServer(env: Env, owner: LockOwner & { controlPort: numb
     method: "POST",
     headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
     body: JSON.stringify(args),
-    signal: AbortSignal.timeout(60_000),
+    signal: AbortSignal.timeout(timeoutMs),
   });
   return (await response.json()) as CommandResult;
 }
@@ -29,7 +29,13 @@ async function runThroughServer(env: Env, owner: LockOwner & { controlPort: numb
  * through the running server when that server holds the embedded data folder. Any other holder
  * (another command, an older server) refuses the command with the holder's name; nothing changes.
  */
-export async function runCommand(name: string, args: unknown, runHere: (env: Env, database: OpenedDatabase) => Promise<CommandResult>): Promise<CommandResult> {
+export async function runCommand(
+  name: string,
+  args: unknown,
+  runHere: (env: Env, database: OpenedDatabase) => Promise<CommandResult>,
+  // A backup of a large database takes the server longer than a minute.
+  { serverTimeoutMs = 60_000 }: { serverTimeoutMs?: number } = {},
+): Promise<CommandResult> {
   const env = loadEnv();
   let database: OpenedDatabase;
   try {
@@ -40,7 +46,7 @@ export async function runCommand(name: string, args: unknown, runHere: (env: Env
   } catch (error) {
     if (!(error instanceof DataFolderBusyError)) throw error;
     const { owner } = error;
-    if (owner?.role === "server" && owner.controlPort !== undefined) return runThroughServer(env, { ...owner, controlPort: owner.controlPort }, name, args);
+    if (owner?.role === "server" && owner.controlPort !== undefined) return runThroughServer(env, { ...owner, controlPort: owner.controlPort }, name, args, serverTimeoutMs);
     return { exitCode: 1, message: `${error.message}\nNothing was changed.` };
   }
   try {

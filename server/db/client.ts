@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /** Embedded only: a gzipped tarball of the data directory taken between two queries (server/ops/backup.ts). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,11 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
     },
     ping: (timeoutMs) => pingWith(db, timeoutMs),
+    async dumpDataDir() {
+      // A checkpoint first, so a restore replays little or no WAL.
+      await client.query("checkpoint");
+      return client.dumpDataDir("gzip");
+    },
     close: () => client.close(),
   };
 }

@@ -8,6 +8,8 @@ import {
   describeBadArguments,
   type CommandResult,
 } from "../../cli/commands";
+import type { DatabaseHandle } from "../../db/client";
+import { snapshotCommand } from "../../ops/backup";
 import type { ControlHandler } from "./control-channel";
 
 /** Refusal shared by the command and the server: the billing events exist only in test mode. */
@@ -16,8 +18,15 @@ export const LOCAL_BILLING_ONLY: CommandResult = {
   message: "billing:advance drives the local test mode only; with Stripe, use Stripe's test clocks.",
 };
 
+interface ControlDeps {
+  auth: Auth;
+  localBilling: BillingDeps | null;
+  /** For npm run backup: the open embedded database and the folder it lives in. */
+  backup: { database: DatabaseHandle; dataDir: string; filesIncluded: boolean };
+}
+
 /** The commands a running server accepts on its control channel; arguments are checked again here. */
-export function controlCommands({ auth, localBilling }: { auth: Auth; localBilling: BillingDeps | null }): ReadonlyMap<string, ControlHandler> {
+export function controlCommands({ auth, localBilling, backup }: ControlDeps): ReadonlyMap<string, ControlHandler> {
   return new Map<string, ControlHandler>([
     [
       "admin:create",
@@ -36,5 +45,6 @@ export function controlCommands({ auth, localBilling }: { auth: Auth; localBilli
         return billingAdvanceCommand(localBilling, parsed.data);
       },
     ],
+    ["backup:snapshot", (args) => snapshotCommand(backup, args, `by the running server (pid ${process.pid}), which kept serving`)],
   ]);
 }

@@ -15,7 +15,7 @@ export type Readiness =
   | { status: "unavailable"; reason: "migrations"; message: string };
 
 /** The newest committed migration: the database is current once drizzle has recorded it. */
-function newestMigration(): { when: number; tag: string } {
+export function newestMigration(): { when: number; tag: string } {
   const { entries } = JournalSchema.parse(JSON.parse(readFileSync(JOURNAL_FILE, "utf8")));
   return entries.reduce((newest, entry) => (entry.when > newest.when ? entry : newest));
 }

@@ -1,0 +1,171 @@
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openPglite } from "../db/client";
+import { killHard, startServerProcess, type ServerProcess } from "../reliability/server-process";
+import { PGLITE_TEMPLATE_PATH } from "../test/test-database";
+
+// npm run backup and npm run restore on the embedded store, end to end: real server, real commands.
+// With DATABASE_URL the commands only point to pg_dump and pg_restore, so the PostgreSQL run checks that.
+const onPostgres = process.env.TEST_DB === "postgres";
+const folders: string[] = [];
+const servers: ServerProcess[] = [];
+
+afterAll(async () => {
+  for (const server of servers) await killHard(server);
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+function folder(prefix: string): string {
+  const created = mkdtempSync(path.join(tmpdir(), prefix));
+  folders.push(created);
+  return created;
+}
+
+interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function command(script: "backup" | "restore", args: string[], env: NodeJS.ProcessEnv): Promise<Outcome> {
+  return new Promise((resolve) => {
+    execFile("node", ["--import", "tsx", `server/cli/${script}.ts`, ...args], { env: { ...process.env, LOG_LEVEL: "warn", ...env }, timeout: 90_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr });
+    });
+  });
+}
+
+async function call(base: string, url: string, body?: object, cookie?: string) {
+  const response = await fetch(`${base}${url}`, {
+    method: body ? "POST" : "GET",
+    headers: { origin: base, ...(body ? { "content-type": "application/json" } : {}), ...(cookie ? { cookie } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const cookies = response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  return { status: response.status, cookie: cookies, json: (await response.json().catch(() => null)) as Record<string, unknown> | null };
+}
+
+const signUp = (base: string, email: string) => call(base, "/api/auth/sign-up/email", { name: "Backed Up", email, password: "secret12" });
+const signIn = (base: string, email: string) => call(base, "/api/auth/sign-in/email", { email, password: "secret12" });
+
+async function stop(server: ServerProcess): Promise<void> {
+  const exited = new Promise((resolve) => server.child.once("exit", resolve));
+  server.child.kill("SIGTERM");
+  await exited;
+}
+
+describe.skipIf(onPostgres)("npm run backup and npm run restore (embedded database)", () => {
+  it("backs up while the server serves, refuses to restore under it, and brings the backup's data, files and sessions back", async () => {
+    const dataDir = folder("backup-data-");
+    const backups = folder("backup-files-");
+    const seeded = await openPglite(path.join(dataDir, "db"), { loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE_PATH)]) });
+    await seeded.close();
+    const env = { DATA_DIR: dataDir, DATABASE_URL: "", S3_BUCKET: "", WEB_DIST_DIR: path.join(dataDir, "no-web-build"), AUTH_RATE_LIMIT_IP: "100000", AUTH_RATE_LIMIT_ACCOUNT: "100000" };
+    // A stored upload, as the local file store keeps it, and one still being written.
+    mkdirSync(path.join(dataDir, "files", "media"), { recursive: true });
+    const upload = Buffer.from(Array.from({ length: 70_000 }, (_, index) => index % 251));
+    writeFileSync(path.join(dataDir, "files", "media", "kept.bin"), upload);
+    writeFileSync(path.join(dataDir, "files", "media", "half.bin.partial"), "unfinished");
+
+    const server = await startServerProcess(env);
+    servers.push(server);
+    const before = await signUp(server.base, "before@example.com");
+    expect(before.status).toBe(200);
+
+    // Members keep signing up while the backup runs: everyone acknowledged before it started must be in it.
+    const acknowledged: string[] = [];
+    let writing = true;
+    const writer = (async () => {
+      for (let n = 0; writing; n += 1) {
+        const email = `during-${n}@example.com`;
+        if ((await signUp(server.base, email)).status === 200) acknowledged.push(email);
+      }
+    })();
+    while (acknowledged.length < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+    const file = path.join(backups, "nightly.tar.gz");
+    const ackedBeforeBackup = [...acknowledged];
+    const backup = await command("backup", ["--file", file], env);
+    writing = false;
+    await writer;
+    expect(backup.stderr).toBe("");
+    expect(backup.code).toBe(0);
+    expect(backup.stdout).toMatch(
+      new RegExp(`^Snapshot taken by the running server \\(pid ${server.child.pid}\\), which kept serving\\. Backup written to ${file}: database \\d+\\.\\d MB, 1 file \\(69 kB\\)\\. Restore it with the server stopped: npm run restore -- ${file}\\n$`),
+    );
+    expect(acknowledged.length).toBeGreaterThan(ackedBeforeBackup.length);
+    // The server kept serving throughout, and left no staging folder behind.
+    expect((await call(server.base, "/api/me", undefined, before.cookie)).status).toBe(200);
+    expect(readdirSync(dataDir).filter((name) => name.startsWith("backup-staging-"))).toEqual([]);
+    expect(readdirSync(backups)).toEqual(["nightly.tar.gz"]);
+    // It holds password hashes and the auth secret: for the operator's eyes only.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    // Written after the backup: gone once it is restored.
+    expect((await signUp(server.base, "after@example.com")).status).toBe(200);
+    writeFileSync(path.join(dataDir, "files", "media", "later.bin"), "later");
+
+    const underServer = await command("restore", [file], env);
+    expect(underServer.code).toBe(1);
+    expect(underServer.stderr).toContain(`is in use by process ${server.child.pid} (the server`);
+    expect(underServer.stderr).toContain("Stop the server first: a restore replaces the data it is serving. Nothing was changed.");
+    expect((await signIn(server.base, "after@example.com")).status).toBe(200);
+
+    await stop(server);
+    const restored = await command("restore", [file], env);
+    expect(restored.stderr).toBe("");
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toContain(`Restored ${file} (taken `);
+    const replaced = readdirSync(dataDir).find((name) => name.startsWith("replaced-"));
+    expect(replaced).toBeDefined();
+    expect(restored.stdout).toContain(path.join(dataDir, replaced ?? ""));
+
+    const again = await startServerProcess(env);
+    servers.push(again);
+    expect((await signIn(again.base, "before@example.com")).status).toBe(200);
+    for (const email of ackedBeforeBackup) expect((await signIn(again.base, email)).status, email).toBe(200);
+    expect((await signIn(again.base, "after@example.com")).status).toBe(401);
+    // The session made before the backup still works: its row and the auth secret came back together.
+    expect((await call(again.base, "/api/me", undefined, before.cookie)).json).toMatchObject({ user: { email: "before@example.com" } });
+    expect(readFileSync(path.join(dataDir, "files", "media", "kept.bin")).equals(upload)).toBe(true);
+    expect(existsSync(path.join(dataDir, "files", "media", "later.bin"))).toBe(false);
+    expect(existsSync(path.join(dataDir, "files", "media", "half.bin.partial"))).toBe(false);
+    // What the restore replaced is kept aside, whole.
+    expect(existsSync(path.join(dataDir, replaced ?? "", "files", "media", "later.bin"))).toBe(true);
+    await stop(again);
+
+    // With the server stopped, the command opens the folder itself.
+    const offline = await command("backup", [path.join(backups, "offline.tar.gz")], env);
+    expect(offline.code, offline.stderr).toBe(0);
+    expect(offline.stdout).toContain(`Backup written to ${path.join(backups, "offline.tar.gz")}`);
+  }, 240_000);
+
+  it("refuses a file that is not a backup, and changes nothing", async () => {
+    const dataDir = folder("backup-refuse-");
+    const bogus = path.join(dataDir, "..", `${path.basename(dataDir)}-bogus.tar.gz`);
+    folders.push(bogus);
+    writeFileSync(bogus, "not a tarball");
+    mkdirSync(path.join(dataDir, "files"));
+    writeFileSync(path.join(dataDir, "files", "mine.txt"), "mine");
+    const refused = await command("restore", [bogus], { DATA_DIR: dataDir, DATABASE_URL: "" });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${bogus} cannot be read as a backup`);
+    expect(refused.stderr).toContain("Nothing was changed.");
+    expect(readFileSync(path.join(dataDir, "files", "mine.txt"), "utf8")).toBe("mine");
+    expect(readdirSync(dataDir).filter((name) => name.startsWith("replaced-") || name.startsWith("restore-staging-"))).toEqual([]);
+  }, 60_000);
+});
+
+describe.skipIf(!onPostgres)("npm run backup and npm run restore with DATABASE_URL", () => {
+  it("point to pg_dump and pg_restore and touch nothing", async () => {
+    const env = { DATA_DIR: folder("backup-pg-"), DATABASE_URL: process.env.TEST_DATABASE_URL ?? "" };
+    const backup = await command("backup", [], env);
+    expect(backup.code).toBe(2);
+    expect(backup.stderr).toContain('pg_dump --format=custom "$DATABASE_URL" > community.dump');
+    const restore = await command("restore", ["community.dump"], env);
+    expect(restore.code).toBe(2);
+    expect(restore.stderr).toContain('pg_restore --clean --if-exists -d "$DATABASE_URL" community.dump');
+  }, 60_000);
+});
