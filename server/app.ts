@@ -34,6 +34,7 @@ import { openFileStore } from "./files/open-file-store";
 import { mediaRoutes } from "./features/media/media.routes";
 import { callRequestsRoutes } from "./features/call-requests/call-requests.routes";
 import { universityRoutes } from "./features/university/university.routes";
+import { searchRoutes } from "./features/search/search.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { outboxRoutes } from "./mail/outbox.routes";
 import { mailerGmailOptions } from "./mail/mail-config";
@@ -126,6 +127,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(communityRoutes, content);
   await app.register(resourcesRoutes, content);
   await app.register(videosRoutes, content);
+  await app.register(searchRoutes, { db });
   await app.register(mediaRoutes, content);
   await app.register(usersRoutes, { db, viewers, graceDays: env.BILLING_GRACE_DAYS, auth, jobs, billing: billing.deps });
   await app.register(invitationsRoutes, { db, auth, mailer, env });

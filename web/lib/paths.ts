@@ -35,6 +35,7 @@ export const paths = {
     resources: "/members/resources",
     training: "/members/training",
     account: "/members/account",
+    searchFor: (query: string) => `/members/search?${new URLSearchParams({ q: query }).toString()}`,
   },
   admin: {
     root: "/admin",

@@ -11,6 +11,8 @@ import { useViewer } from "../../features/session/api";
 import { useCommunityName, useCommunityPageMeta } from "../../features/settings/community-name";
 import { MembersGuard } from "../../features/session/components/members-guard";
 import { SiteLogo } from "../../features/site/components/site-logo";
+import { SearchBox } from "../../features/search/components/search-box";
+import { SEARCH_MESSAGES } from "../../features/search/messages";
 import type { MemberSectionRoute } from "../../../common/web-routes";
 import { paths } from "../../lib/paths";
 import { MembersDashboardPage } from "./members-dashboard-page";
@@ -25,6 +27,7 @@ const SECTION_PAGES: Record<MemberSectionRoute, { page: LazyExoticComponent<Comp
   resources: { page: lazy(() => import("./resources-page")), loading: "Loading resources" },
   training: { page: lazy(() => import("./training-page")), loading: "Loading videos" },
   account: { page: lazy(() => import("./account-page")), loading: "Loading your account" },
+  search: { page: lazy(() => import("./search-page")), loading: "Loading search" },
 };
 
 const memberLinks: SidebarLink[] = [
@@ -33,11 +36,12 @@ const memberLinks: SidebarLink[] = [
 ];
 
 const DASHBOARD_META = { title: "Members Dashboard", description: "Your sessions, community, resources, training videos and account." };
+const SEARCH_META = { title: SEARCH_MESSAGES.title, description: SEARCH_MESSAGES.description };
 
 /** The open section's title and the community's name in the browser tab. */
 function useMembersPageMeta() {
   const section = useLocation().pathname.split("/")[2]?.toLowerCase();
-  useCommunityPageMeta(MEMBER_SECTIONS.find((entry) => entry.path === section) ?? DASHBOARD_META);
+  useCommunityPageMeta(section === "search" ? SEARCH_META : (MEMBER_SECTIONS.find((entry) => entry.path === section) ?? DASHBOARD_META));
 }
 
 /** The members area (/members/*): sidebar shell and its pages. Loaded on demand behind MembersGuard. */
@@ -60,6 +64,7 @@ function MembersArea() {
             title={`Welcome, ${viewer.name}`}
             badge={<Badge variant="accent">{TIER_BADGES[viewer.membershipTier]}</Badge>}
           />
+          <SearchBox onSearch={close} />
           <SidebarNav label="Members" links={links} onNavigate={close} />
           <div className="mt-auto border-t border-white/10 pt-5">
             <AccountActions profile={viewer} onAction={close} />

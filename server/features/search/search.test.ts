@@ -1,0 +1,164 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SearchResponse, SearchResult, TextPiece } from "../../../common/contracts/search";
+import type { ContentLevel } from "../../../common/content";
+import type { Tier } from "../../../common/tiers";
+import { users } from "../../auth/auth.table";
+import { buildTestApp, signUp, uniqueEmail, type TestApp } from "../../test/build-test-app";
+import { communityPosts, communityReplies } from "../community/community.table";
+import { resources } from "../resources/resources.table";
+import { mastermindSessions } from "../sessions/sessions.table";
+import { mediaVideos } from "../videos/videos.table";
+
+let t: TestApp;
+const cookies = {} as Record<Tier, string>;
+const LEVELS: ContentLevel[] = ["all", "inventor", "entrepreneur", "brand-ceo"];
+
+async function memberWithTier(tier: Tier): Promise<string> {
+  const email = uniqueEmail(`search-${tier}`);
+  const cookie = await signUp(t.app, { name: `Searcher ${tier}`, email, password: "secret12" });
+  await t.database.db.update(users).set({ membershipTier: tier }).where(eq(users.email, email));
+  return cookie;
+}
+
+async function search(cookie: string | undefined, q: string) {
+  return t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}`, headers: cookie ? { cookie } : {} });
+}
+
+async function results(cookie: string, q: string): Promise<SearchResult[]> {
+  const response = await search(cookie, q);
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as SearchResponse).results;
+}
+
+const plain = (pieces: TextPiece[]) => pieces.map((piece) => piece.text).join("");
+const marked = (pieces: TextPiece[]) => pieces.filter((piece) => piece.match).map((piece) => piece.text);
+const kindsAndLevels = (list: SearchResult[]) => list.map((result) => `${result.kind}:${result.level}`).sort();
+
+beforeAll(async () => {
+  t = await buildTestApp({ SEED_DEMO: "false" });
+  const db = t.database.db;
+  for (const tier of ["free", "inventor", "entrepreneur", "brand-ceo"] as const) cookies[tier] = await memberWithTier(tier);
+  for (const level of LEVELS) {
+    const [post] = await db
+      .insert(communityPosts)
+      .values({ content: `Looking for a quokkamold supplier (${level} post)`, accessLevel: level })
+      .returning({ id: communityPosts.id });
+    if (!post) throw new Error("post not inserted");
+    await db.insert(communityReplies).values({ postId: post.id, content: `Try the quokkamold people in Ohio (${level} reply)` });
+    await db.insert(mediaVideos).values({ fileName: `Quokkamold basics (${level})`, description: "Molds explained", fileType: "video/mp4", url: "https://videos.example.com/secret-video.mp4", accessLevel: level });
+    await db.insert(mastermindSessions).values({ title: `Quokkamold clinic (${level})`, date: "2030-01-01", time: "7:00 PM ET", location: "Online", description: "Bring your mold", tier: level });
+  }
+  for (const tier of ["free", "all", "inventor", "entrepreneur", "brand-ceo"] as const) {
+    await db.insert(resources).values({ title: `Quokkamold checklist (${tier})`, description: "A checklist", type: "PDF", category: "manufacturing", tier, fileUrl: `https://files.example.com/secret-${tier}.pdf` });
+  }
+});
+afterAll(() => t.close());
+
+describe("One search: who sees what", () => {
+  it("answers 401 to visitors", async () => {
+    expect((await search(undefined, "quokkamold")).statusCode).toBe(401);
+  });
+
+  it("shows a free member the All Members posts, replies and videos, no sessions, and every resource, locked above Free with the plan that opens it", async () => {
+    const found = await results(cookies.free, "quokkamold");
+    expect(kindsAndLevels(found)).toEqual(
+      ["post:all", "reply:all", "video:all", "resource:free", "resource:all", "resource:inventor", "resource:entrepreneur", "resource:brand-ceo"].sort(),
+    );
+    const locks = Object.fromEntries(found.filter((result) => result.kind === "resource").map((result) => [result.level, [result.locked, result.requiredPlan]]));
+    expect(locks).toEqual({
+      free: [false, null],
+      all: [true, "inventor"],
+      inventor: [true, "inventor"],
+      entrepreneur: [true, "entrepreneur"],
+      "brand-ceo": [true, "brand-ceo"],
+    });
+  });
+
+  it("shows each paid tier exactly what its lists show, and never a file address", async () => {
+    const inventor = await results(cookies.inventor, "quokkamold");
+    expect(kindsAndLevels(inventor.filter((result) => result.kind !== "resource"))).toEqual(
+      ["post:all", "post:inventor", "reply:all", "reply:inventor", "video:all", "video:inventor", "session:all", "session:inventor"].sort(),
+    );
+    expect(inventor.filter((result) => result.locked).map((result) => result.level).sort()).toEqual(["brand-ceo", "entrepreneur"]);
+    const ceo = await search(cookies["brand-ceo"], "quokkamold");
+    expect(ceo.json().results).toHaveLength(4 * 4 + 5);
+    expect(ceo.json().results.every((result: SearchResult) => !result.locked)).toBe(true);
+    expect(ceo.body).not.toContain("example.com");
+  });
+
+  it("leaves out posts and replies that moderation has hidden, and the replies of a hidden post, except for admins", async () => {
+    const db = t.database.db;
+    const [post] = await db.insert(communityPosts).values({ content: "quokkahidden post everyone flagged", hidden: true }).returning({ id: communityPosts.id });
+    if (!post) throw new Error("post not inserted");
+    await db.insert(communityReplies).values({ postId: post.id, content: "quokkahidden reply under a hidden post" });
+    const [shown] = await db.insert(communityPosts).values({ content: "quokkahidden visible post" }).returning({ id: communityPosts.id });
+    if (!shown) throw new Error("post not inserted");
+    await db.insert(communityReplies).values({ postId: shown.id, content: "quokkahidden hidden reply", hidden: true });
+    const found = await results(cookies["brand-ceo"], "quokkahidden");
+    expect(found.map((result) => plain(result.snippet))).toEqual(["quokkahidden visible post"]);
+    // Admins see hidden items in the feed, to moderate them, and so in search.
+    const email = uniqueEmail("search-admin");
+    const admin = await signUp(t.app, { name: "Search Admin", email, password: "secret12" });
+    await db.update(users).set({ role: "admin" }).where(eq(users.email, email));
+    expect(await results(admin, "quokkahidden")).toHaveLength(4);
+  });
+});
+
+describe("One search: matching, ranking and highlights", () => {
+  it("matches every word as a prefix and needs all of them", async () => {
+    expect((await results(cookies["brand-ceo"], "quokka")).length).toBeGreaterThanOrEqual(21);
+    const both = await results(cookies["brand-ceo"], "quokkam ohio");
+    expect(both.map((result) => result.kind)).toEqual(["reply", "reply", "reply", "reply"]);
+    expect(await results(cookies["brand-ceo"], "quokkamold zanzibar")).toEqual([]);
+  });
+
+  it("ranks a title match above a body match, and more mentions above fewer", async () => {
+    const db = t.database.db;
+    await db.insert(communityPosts).values({ content: "wombatgear once" });
+    await db.insert(communityPosts).values({ content: "wombatgear here, wombatgear there, wombatgear everywhere" });
+    await db.insert(resources).values({ title: "Wombatgear field guide", description: "Everything about it", type: "PDF", category: "general", tier: "free" });
+    const found = await results(cookies.free, "wombatgear");
+    expect(found.map((result) => `${result.kind}:${plain(result.title).startsWith("Wombatgear") ? "title" : plain(result.snippet)}`)).toEqual([
+      "resource:title",
+      "post:wombatgear here, wombatgear there, wombatgear everywhere",
+      "post:wombatgear once",
+    ]);
+  });
+
+  it("marks the matched words, stemmed ones included, and hands back a member's markup as plain text", async () => {
+    const content = 'Manufacturers <img src=x onerror="alert(1)"> & <b>bold</b> claims about manufacturing';
+    await t.database.db.insert(communityPosts).values({ content });
+    const [result] = await results(cookies.free, "manufacturing bold");
+    if (!result) throw new Error("post not found");
+    expect(plain(result.snippet)).toBe(content);
+    expect(marked(result.snippet)).toEqual(["Manufacturers", "bold", "manufacturing"]);
+    expect(result.title).toEqual([{ text: "Deleted member", match: false }]);
+  });
+
+  it("shows a passage around the first match of a long text", async () => {
+    const content = `${"Opening words about nothing in particular. ".repeat(20)}Then the numbatlathe appears. ${"Closing words. ".repeat(20)}`;
+    await t.database.db.insert(communityPosts).values({ content });
+    const [result] = await results(cookies.free, "numbat");
+    const snippet = plain(result?.snippet ?? []);
+    expect(snippet.length).toBeLessThan(260);
+    expect(snippet).toMatch(/^… .*numbatlathe.* …$/);
+    expect(marked(result?.snippet ?? [])).toEqual(["numbatlathe"]);
+  });
+
+  it("treats query syntax as plain words: operators and quotes find nothing and never fail", async () => {
+    for (const q of ["&|!():*", "') or 1=1 --", "quokkamold:* | !x", "a".repeat(60)]) {
+      const response = await search(cookies.free, q);
+      expect(response.statusCode, q).toBe(200);
+    }
+    expect((await results(cookies.free, "quokkamold:* | !x")).length).toBe(0);
+    expect((await results(cookies.free, "the and of")).length).toBe(0);
+  });
+
+  it("refuses an empty or overlong query with the field named", async () => {
+    const empty = await search(cookies.free, "   ");
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.fields.q).toBe("Search needs at least one word");
+    expect((await search(cookies.free, "x".repeat(201))).statusCode).toBe(400);
+  });
+});
