@@ -3,13 +3,15 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { firstLoadSize } from "./scripts/first-load-size.ts";
 import { precompress } from "./scripts/precompress.ts";
+import { serverRenderer } from "./scripts/server-renderer-build.ts";
 
 const apiPort = process.env.API_PORT ?? "3001";
 
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), firstLoadSize(), precompress()],
+  // The browser build; serverRenderer() then builds web/entry-server.tsx into <outDir>-ssr.
+  plugins: [react(), tailwindcss(), firstLoadSize(), precompress(), serverRenderer()],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,

@@ -16,7 +16,7 @@ export function firstLoadSize(): Plugin {
   let outDir = "";
   return {
     name: "first-load-size",
-    apply: "build",
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

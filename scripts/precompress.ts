@@ -10,7 +10,7 @@ export function precompress(): Plugin {
   let outDir = "";
   return {
     name: "precompress",
-    apply: "build",
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

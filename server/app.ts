@@ -13,6 +13,7 @@ import { createViewerResolver, type ViewerResolver } from "./auth/viewer";
 import type { DatabaseHandle } from "./db/client";
 import { isTestLoginEnabled, publicUrl, type Env } from "./env";
 import { profileRoutes } from "./features/profile/profile.routes";
+import { toProfileDto } from "./features/profile/profile.service";
 import { membersRoutes } from "./features/members/members.routes";
 import { mastermindsRoutes } from "./features/masterminds/masterminds.routes";
 import { newsRoutes } from "./features/news/news.routes";
@@ -109,7 +110,8 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   registerInputCharacterCheck(app);
   await app.register(authRoutes, { env, db, auth, viewers, secret: authSecret, sessionCookieName });
   const billing = await registerBilling(app, { env, db, databaseKind: database.kind, logger, viewers, origin });
-  await app.register(systemRoutes, { database, publicConfig: buildPublicConfig(env, billing.config) });
+  const publicConfig = buildPublicConfig(env, billing.config);
+  await app.register(systemRoutes, { database, publicConfig });
   await app.register(profileRoutes, { db, auth, viewers });
   await app.register(settingsRoutes, { db });
   await app.register(twoFactorStatusRoutes, { db, required: env.REQUIRE_ADMIN_2FA });
@@ -136,6 +138,10 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
     distDir: env.WEB_DIST_DIR,
     origin,
     pages: [...PUBLIC_PAGES, ...COURSES.map(coursePublicPage)],
+    pageState: async (cookie) => {
+      const viewer = await viewers.resolve(cookie);
+      return { viewer: viewer ? toProfileDto(viewer) : null, config: publicConfig };
+    },
   });
   return { app, auth, mailer, jobs, viewers, billing: billing.deps, files: content.files, routes };
 }

@@ -3,13 +3,16 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { isWebRoute } from "../../common/web-routes";
-import { renderPageHtml, renderRobots, renderSitemap, type PageMeta } from "./page-head";
+import { isPrivatePath, renderPageHtml, renderRobots, renderSitemap, type PageMeta } from "./page-head";
+import { createPageRenderer, pickEncoding, type PageState } from "./static-web-render";
 
 interface StaticWebOptions {
   distDir: string;
   origin: string;
   /** Every public page with a fixed path: head tags and sitemap.xml come from this list. */
   pages: readonly PageMeta[];
+  /** The visitor and settings a public page is rendered with on the server (what /api/me and /api/config answer). */
+  pageState: (cookie: string | undefined) => Promise<PageState>;
 }
 
 /** Hashed build assets never change; shipped images rarely do; anything else may change at a deploy. */
@@ -22,9 +25,11 @@ function cacheControlFor(filePath: string): string {
 /**
  * Serves the built React app. A page of the app's route table answers index.html with that page's
  * head, so client routes work on reload and crawlers see each page's title and description; a
- * missing file answers 404; any other address redirects to / (spec: unknown path → /).
+ * public page also arrives rendered for its visitor (static-web-render.ts), so its text paints
+ * before the script runs; a missing file answers 404; any other address redirects to / (spec:
+ * unknown path → /).
  */
-export async function registerStaticWeb(app: FastifyInstance, { distDir, origin, pages }: StaticWebOptions): Promise<void> {
+export async function registerStaticWeb(app: FastifyInstance, { distDir, origin, pages, pageState }: StaticWebOptions): Promise<void> {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, "index.html");
   const template = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
@@ -47,7 +52,8 @@ export async function registerStaticWeb(app: FastifyInstance, { distDir, origin,
   app.get("/sitemap.xml", async (_request, reply) => reply.type("application/xml; charset=utf-8").send(sitemap));
 
   const rendered = new Map<string, string>();
-  app.setNotFoundHandler((request, reply) => {
+  const renderer = createPageRenderer(root, app.log);
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = safeDecode(request.url.split("?")[0] ?? "/");
     // Any spelling of /api/ is an API call that reached nothing, never a page.
     if (!["GET", "HEAD"].includes(request.method) || /^\/+api(\/|$)/i.test(pathname)) {
@@ -64,7 +70,19 @@ export async function registerStaticWeb(app: FastifyInstance, { distDir, origin,
       html = renderPageHtml(template, pagePath, pages, origin);
       if (known !== "*") rendered.set(known, html);
     }
-    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
+    reply.header("cache-control", "no-cache").type("text/html; charset=utf-8");
+    if (known !== "*" && !isPrivatePath(pagePath)) {
+      const encoding = pickEncoding(request.headers["accept-encoding"]);
+      // Query included: a page may read it in its first render (a referral code, a filter).
+      const page = await renderer.render(request.url, html, await pageState(request.headers.cookie), encoding);
+      if (page) {
+        // Rendered for this visitor: never kept by a shared cache.
+        reply.header("cache-control", "private, no-cache").header("vary", "Cookie, Accept-Encoding");
+        if (encoding !== "identity") reply.header("content-encoding", encoding);
+        return reply.send(page);
+      }
+    }
+    return reply.send(html);
   });
 }
 

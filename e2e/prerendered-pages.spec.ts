@@ -1,0 +1,110 @@
+import { expect, test, type Page } from "@playwright/test";
+import { coursePublicPage } from "../common/marketing/course-pages";
+import { COURSES } from "../common/marketing/courses";
+import { PUBLIC_PAGES } from "../common/marketing/public-pages";
+import { newAccount, signUpThroughApi } from "./support/accounts";
+import { stubThirdPartyEmbeds } from "./support/third-party";
+
+const [firstCourse] = COURSES;
+if (!firstCourse) throw new Error("no course to open");
+const PAGES = [...PUBLIC_PAGES, coursePublicPage(firstCourse)];
+
+/** What React reports when the HTML it hydrates is not what its first render makes (then it throws the HTML away). */
+function collectHydrationErrors(page: Page): string[] {
+  const errors: string[] = [];
+  const keep = (text: string) => {
+    if (/hydrat|Minified React error #4(18|19|21|23|25)/i.test(text)) errors.push(text);
+  };
+  page.on("console", (message) => {
+    if (message.type() === "error") keep(message.text());
+  });
+  page.on("pageerror", (error) => keep(`${error.message}\n${error.stack ?? ""}`));
+  return errors;
+}
+
+/** The page's heading and text as the HTML carries them, before (or without) any script. */
+async function mainText(page: Page): Promise<{ heading: string; text: string }> {
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveCount(1);
+  return { heading: (await heading.innerText()).trim(), text: (await page.locator("main").innerText()).trim() };
+}
+
+test("every public page arrives with its text, then runs as the app without React discarding it", async ({ browser }) => {
+  const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+  const withScripts = await browser.newContext();
+  await stubThirdPartyEmbeds(withScripts);
+  const plain = await withoutScripts.newPage();
+  const app = await withScripts.newPage();
+  const hydrationErrors = collectHydrationErrors(app);
+
+  for (const entry of PAGES) {
+    await plain.goto(entry.path);
+    const served = await mainText(plain);
+    expect(served.heading, entry.path).not.toBe("");
+    expect(served.text.length, `${entry.path} carries its text`).toBeGreaterThan(150);
+    // Signed out: the header offers the sign-in buttons in the HTML itself, and the footer is there.
+    await expect(plain.getByRole("banner").getByRole("button", { name: "Log in" })).toBeVisible();
+    await expect(plain.getByRole("contentinfo")).toBeVisible();
+
+    // The app reads the session again once it runs (the session refresh), which shows it hydrated.
+    const sessionRead = app.waitForResponse((response) => new URL(response.url()).pathname === "/api/me");
+    await app.goto(entry.path);
+    await sessionRead;
+    await expect(app.getByRole("heading", { level: 1 })).toHaveText(served.heading);
+    expect(hydrationErrors, entry.path).toEqual([]);
+  }
+
+  // Hydrated: the buttons that were plain HTML now work.
+  const sessionRead = app.waitForResponse((response) => new URL(response.url()).pathname === "/api/me");
+  await app.goto("/about");
+  await sessionRead;
+  await app.getByRole("banner").getByRole("button", { name: "Log in" }).click();
+  await expect(app.getByRole("dialog", { name: "Log in to your account" })).toBeVisible();
+  expect(hydrationErrors).toEqual([]);
+  await withoutScripts.close();
+  await withScripts.close();
+});
+
+test("a signed-in member's page is rendered for them, and never handed to the next visitor", async ({ browser }) => {
+  const member = await browser.newContext({ javaScriptEnabled: false });
+  await signUpThroughApi(member.request, newAccount("prerender"));
+  const memberPage = await member.newPage();
+  await memberPage.goto("/about");
+  const header = memberPage.getByRole("banner");
+  await expect(header.getByRole("button", { name: "Log out" })).toBeVisible();
+  await expect(header.getByRole("button", { name: "Log in" })).toHaveCount(0);
+
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto("/about");
+  await expect(visitorPage.getByRole("banner").getByRole("button", { name: "Log in" })).toBeVisible();
+  await expect(visitorPage.getByRole("banner").getByRole("button", { name: "Log out" })).toHaveCount(0);
+  await visitor.close();
+
+  // With scripts, the member's page hydrates as it was rendered, and Log out works.
+  const memberWithScripts = await browser.newContext({ storageState: await member.storageState() });
+  await member.close();
+  await stubThirdPartyEmbeds(memberWithScripts);
+  const page = await memberWithScripts.newPage();
+  const hydrationErrors = collectHydrationErrors(page);
+  const sessionRead = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/me");
+  await page.goto("/about");
+  await sessionRead;
+  await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Log in" })).toBeVisible();
+  expect(hydrationErrors).toEqual([]);
+  await memberWithScripts.close();
+});
+
+test("public pages at phone width before any script runs", async ({ browser }, testInfo) => {
+  for (const width of [390, 1280]) {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 844 } });
+    const page = await context.newPage();
+    for (const path of ["/", "/university"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`prerendered${path.replaceAll("/", "-") || "-home"}-${width}.png`) });
+    }
+    await context.close();
+  }
+});

@@ -1,0 +1,111 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { FastifyBaseLogger } from "fastify";
+import type { Profile, PublicConfig } from "../../common/contracts/auth";
+
+/** What the web app's first render depends on besides the address (web/entry-server.tsx's PageState). */
+export interface PageState {
+  viewer: Profile | null;
+  config: PublicConfig;
+}
+
+interface RendererModule {
+  renderPage(url: string, state: PageState, signal: AbortSignal): Promise<string>;
+}
+
+/** Rendered pages kept per address and visitor state; the oldest go first. Visitors share one entry per page. */
+const MAX_PAGES = 128;
+/** A page that is not rendered by then is sent as the empty app, which renders itself in the browser. */
+const RENDER_TIMEOUT_MS = 3000;
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export type Encoding = "br" | "gzip" | "identity";
+
+interface RenderedPage {
+  html: Buffer;
+  encoded: Map<Encoding, Promise<Buffer>>;
+}
+
+export interface PageRenderer {
+  /** The page's HTML in `encoding`, or null when this build has no renderer or rendering failed. */
+  render(url: string, template: string, state: PageState, encoding: Encoding): Promise<Buffer | null>;
+}
+
+/** The strongest encoding the client accepts among those we send. */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = (acceptEncoding ?? "").toLowerCase();
+  if (/\bbr\b/.test(accepted)) return "br";
+  if (/\bgzip\b/.test(accepted)) return "gzip";
+  return "identity";
+}
+
+/**
+ * The server side of prerendered public pages: `vite build` writes the app's renderer beside the
+ * browser build (`<distDir>-ssr/entry-server.js`); it is loaded on the first page asked for, so a
+ * start never waits for it. The state is part of the key, so one visitor's page is never another's.
+ */
+export function createPageRenderer(distDir: string, logger: FastifyBaseLogger): PageRenderer {
+  const file = path.join(`${distDir.replace(/[\\/]+$/, "")}-ssr`, "entry-server.js");
+  let renderer: Promise<RendererModule | null> | null = null;
+  const pages = new Map<string, Promise<RenderedPage | null>>();
+
+  const load = () =>
+    (renderer ??= existsSync(file)
+      ? (import(pathToFileURL(file).href) as Promise<RendererModule>).catch((error: unknown) => {
+          logger.error({ err: error }, "the page renderer could not be loaded: public pages are sent empty");
+          return null;
+        })
+      : Promise.resolve(null));
+
+  const build = async (url: string, template: string, state: PageState): Promise<RenderedPage | null> => {
+    const module = await load();
+    if (!module) return null;
+    try {
+      const body = await module.renderPage(url, state, AbortSignal.timeout(RENDER_TIMEOUT_MS));
+      // `<` escaped: the state is data, and no text in it may close the script element.
+      const stateJson = JSON.stringify(state).replace(/</g, "\\u003c");
+      const html = template.replace(ROOT_ELEMENT, `<div id="root">${body}</div><script id="page-state" type="application/json">${stateJson}</script>`);
+      return { html: Buffer.from(html), encoded: new Map() };
+    } catch (error) {
+      logger.warn({ err: error, url }, "a public page could not be rendered on the server: sent empty");
+      return null;
+    }
+  };
+
+  const encode = (page: RenderedPage, encoding: Exclude<Encoding, "identity">): Promise<Buffer> => {
+    let encoded = page.encoded.get(encoding);
+    if (!encoded) {
+      encoded = encoding === "br" ? brotli(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipAsync(page.html, { level: 9 });
+      page.encoded.set(encoding, encoded);
+    }
+    return encoded;
+  };
+
+  return {
+    async render(url, template, state, encoding) {
+      const key = `${url}\n${JSON.stringify(state)}`;
+      let page = pages.get(key);
+      if (!page) {
+        page = build(url, template, state);
+        pages.set(key, page);
+        // A failure is not kept: the next request tries again.
+        void page.then((built) => {
+          if (!built) pages.delete(key);
+        });
+        for (const oldest of pages.keys()) {
+          if (pages.size <= MAX_PAGES) break;
+          pages.delete(oldest);
+        }
+      }
+      const built = await page;
+      if (!built) return null;
+      return encoding === "identity" ? built.html : encode(built, encoding);
+    },
+  };
+}
