@@ -41,6 +41,7 @@ import { outboxRoutes } from "./mail/outbox.routes";
 import { mailerGmailOptions } from "./mail/mail-config";
 import { emailRoutes } from "./features/email/email.routes";
 import { bulkSendWorker } from "./features/email/bulk-send.job";
+import { mentionWorker } from "./features/community/mentions.job";
 import { bulkSendRoutes } from "./features/email/bulk-send.routes";
 import { unsubscribeRoutes } from "./features/email/unsubscribe.routes";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue";
@@ -86,6 +87,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   const mailer = createMailer({ db, logger, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, ...mailerGmailOptions(env, authSecret) });
   const jobs = createJobQueue(database, logger);
   jobs.register(bulkSendWorker({ db, mailer, jobs, logger, batchSize: env.EMAIL_BATCH_SIZE, pauseMs: env.EMAIL_BATCH_PAUSE_MS, retryDelaySeconds: env.EMAIL_RETRY_DELAY_SECONDS, baseUrl: publicUrl(env), secret: authSecret }));
+  jobs.register(mentionWorker({ db, mailer, logger, baseUrl: publicUrl(env), secret: authSecret }));
   const auth = createAuth({ env, logger, db, mailer, secret: authSecret });
   const context = await auth.$context;
   const sessionCookieName = context.authCookies.sessionToken.name;
@@ -126,7 +128,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(membersRoutes, content);
   await app.register(mastermindsRoutes, content);
   await app.register(sessionsRoutes, content);
-  await app.register(communityRoutes, content);
+  await app.register(communityRoutes, { ...content, jobs, mailer, secret: authSecret });
   await app.register(resourcesRoutes, content);
   await app.register(videosRoutes, content);
   await app.register(searchRoutes, { db });

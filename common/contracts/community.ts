@@ -20,9 +20,14 @@ export const ReplySchema = z.object({
   /** Plain text; the browser renders it as text, never as markup. */
   content: z.string(),
   createdAt: z.string(),
+  /** Later than createdAt once the author edited it ("edited"). */
+  updatedAt: z.string(),
   likes: z.number().int(),
   likedByMe: z.boolean(),
   canEdit: z.boolean(),
+  /** Only admins ever receive hidden replies. */
+  hidden: z.boolean(),
+  flaggedByMe: z.boolean(),
 });
 export type Reply = z.infer<typeof ReplySchema>;
 
@@ -32,7 +37,13 @@ export const PostSchema = z.object({
   content: z.string(),
   category: z.enum(POST_CATEGORIES),
   accessLevel: z.enum(CONTENT_LEVELS),
+  /** Pinned: shown first. */
   featured: z.boolean(),
+  /** No new replies. */
+  locked: z.boolean(),
+  /** Only admins ever receive hidden posts. */
+  hidden: z.boolean(),
+  flaggedByMe: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   likes: z.number().int(),
@@ -90,3 +101,87 @@ export type ReplyInput = z.infer<typeof ReplyInputSchema>;
 /** Answer of the like toggles. */
 export const LikeResponseSchema = z.object({ liked: z.boolean(), likes: z.number().int() });
 export type LikeResponse = z.infer<typeof LikeResponseSchema>;
+
+/** The moderation texts members and admins see; the server sends them, the browser shows them. */
+export const MODERATION_MESSAGES = {
+  locked: "This discussion is locked. No new replies can be added.",
+  alreadyFlagged: "You have already flagged this.",
+  ownItem: "You cannot flag your own post or reply.",
+  flagged: "Thanks. An admin will review it.",
+  suspended: (until: string) => `Your account is suspended from the community until ${until}. You cannot post, reply or like until then.`,
+  dailyLimit: (limit: number) => `You have reached your limit of ${limit} posts and replies a day. Please try again later.`,
+  notFlagged: "This item has no open flags.",
+} as const;
+
+export const FLAG_THRESHOLD = 3;
+
+/** POST /api/community/posts/:id/flag and /api/community/replies/:id/flag. */
+export const FlagInputSchema = z.object({
+  reason: z
+    .string({ error: "Reason is required" })
+    .trim()
+    .min(3, "Reason must be at least 3 characters")
+    .max(500, "Reason is limited to 500 characters"),
+});
+export type FlagInput = z.infer<typeof FlagInputSchema>;
+
+/** PATCH /api/admin/community/posts/:id/moderation: pin (shown first) and lock (no new replies). */
+export const PostModerationSchema = z
+  .object({ pinned: z.boolean().optional(), locked: z.boolean().optional() })
+  .refine((value) => value.pinned !== undefined || value.locked !== undefined, { message: "Pinned or locked is required", path: ["pinned"] });
+export type PostModeration = z.infer<typeof PostModerationSchema>;
+
+export const MODERATION_DECISIONS = ["approve", "hide", "delete"] as const;
+export type ModerationDecision = (typeof MODERATION_DECISIONS)[number];
+/** POST /api/admin/moderation/{posts|replies}/:id/decision. */
+export const ModerationDecisionSchema = z.object({ decision: z.enum(MODERATION_DECISIONS) });
+
+export const MAX_SUSPENSION_DAYS = 365;
+/** POST /api/admin/moderation/members/:userId/action: warn, or suspend for `days`, with a message mailed to the member. */
+export const MemberActionSchema = z
+  .object({
+    action: z.enum(["warn", "suspend"]),
+    days: z.number().int().min(1, "Days must be a whole number from 1 to 365").max(MAX_SUSPENSION_DAYS, "Days must be a whole number from 1 to 365").optional(),
+    message: z.string({ error: "Message is required" }).trim().min(1, "Message is required").max(2000, "Message is limited to 2000 characters"),
+  })
+  .refine((value) => value.action !== "suspend" || value.days !== undefined, { message: "Days is required to suspend", path: ["days"] });
+export type MemberAction = z.input<typeof MemberActionSchema>;
+export const MemberActionResultSchema = z.object({ suspendedUntil: z.string().nullable() });
+export type MemberActionResult = z.infer<typeof MemberActionResultSchema>;
+
+export const FlagSchema = z.object({ by: z.string(), reason: z.string(), createdAt: z.string() });
+/** One item of the moderation queue: a post or reply with open flags, oldest first. */
+export const ModerationItemSchema = z.object({
+  kind: z.enum(["post", "reply"]),
+  id: z.number().int(),
+  postId: z.number().int(),
+  content: z.string(),
+  author: PostAuthorSchema,
+  authorEmail: z.string().nullable(),
+  authorSuspendedUntil: z.string().nullable(),
+  hidden: z.boolean(),
+  createdAt: z.string(),
+  flags: z.array(FlagSchema),
+});
+export type ModerationItem = z.infer<typeof ModerationItemSchema>;
+export const ModerationQueueSchema = z.object({ items: z.array(ModerationItemSchema) });
+export type ModerationQueue = z.infer<typeof ModerationQueueSchema>;
+
+/** GET/PUT /api/profile/notifications: the member's own settings. */
+export const NotificationSettingsSchema = z.object({ mentionEmails: z.boolean({ error: "Mention emails must be on or off" }) });
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+
+/** Audit log actions of community moderation (part of the users contract's AUDIT_ACTIONS). */
+export const MODERATION_AUDIT_ACTIONS = ["moderate-approve", "moderate-hide", "moderate-delete", "warn-member", "suspend-member", "pin-post", "unpin-post", "lock-post", "unlock-post"] as const;
+export type ModerationAuditAction = (typeof MODERATION_AUDIT_ACTIONS)[number];
+export const MODERATION_AUDIT_LABELS: Record<ModerationAuditAction, string> = {
+  "moderate-approve": "Approved flagged post or reply",
+  "moderate-hide": "Hid post or reply",
+  "moderate-delete": "Deleted post or reply",
+  "warn-member": "Warned member",
+  "suspend-member": "Suspended member",
+  "pin-post": "Pinned post",
+  "unpin-post": "Unpinned post",
+  "lock-post": "Locked post",
+  "unlock-post": "Unlocked post",
+};

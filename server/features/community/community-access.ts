@@ -3,7 +3,7 @@ import type { ContentLevel } from "../../../common/content";
 import type { Viewer } from "../../auth/viewer";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
-import { postLevelsFor } from "../content/access.policy";
+import { isContentAdmin, postLevelsFor } from "../content/access.policy";
 import { canEditAs } from "./community-dto";
 import { communityPosts, communityReplies } from "./community.table";
 
@@ -13,6 +13,11 @@ export const REPLY_NOT_FOUND = "Reply not found";
 /** A member acts only on posts at a level they can see: 403, so a hidden post is not told apart from a locked one. */
 export function assertCanSee(viewer: Viewer, accessLevel: ContentLevel): void {
   if (!postLevelsFor(viewer).includes(accessLevel)) throw new AppError("FORBIDDEN", "You do not have access to this post");
+}
+
+/** A hidden post or reply answers as if it did not exist, except to admins. */
+function assertShown(viewer: Viewer, hidden: boolean, message: string): void {
+  if (hidden && !isContentAdmin(viewer)) throw new AppError("NOT_FOUND", message);
 }
 
 export function assertCanEdit(viewer: Viewer, authorId: string | null): void {
@@ -25,21 +30,36 @@ export function assertCanEdit(viewer: Viewer, authorId: string | null): void {
  * each other (always post first, then its replies or likes: no lock-order deadlocks).
  */
 export async function visiblePost(db: Database, viewer: Viewer, id: number, lock = false) {
-  const query = db.select({ authorId: communityPosts.authorId, accessLevel: communityPosts.accessLevel }).from(communityPosts).where(eq(communityPosts.id, id));
+  const query = db
+    .select({ authorId: communityPosts.authorId, accessLevel: communityPosts.accessLevel, hidden: communityPosts.hidden, locked: communityPosts.locked })
+    .from(communityPosts)
+    .where(eq(communityPosts.id, id));
   const [post] = lock ? await query.for("no key update") : await query;
   if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
+  assertShown(viewer, post.hidden, POST_NOT_FOUND);
   assertCanSee(viewer, post.accessLevel);
   return post;
 }
 
-/** A reply with its post's level; 404 or 403 as for posts. */
-export async function visibleReply(db: Database, viewer: Viewer, id: number) {
-  const [reply] = await db
-    .select({ postId: communityReplies.postId, authorId: communityReplies.authorId, accessLevel: communityPosts.accessLevel })
+/**
+ * A reply with its post's level; 404 or 403 as for posts (a reply of a hidden post is hidden too).
+ * With `lock`, the reply's row stays locked until the transaction ends.
+ */
+export async function visibleReply(db: Database, viewer: Viewer, id: number, lock = false) {
+  const query = db
+    .select({
+      postId: communityReplies.postId,
+      authorId: communityReplies.authorId,
+      hidden: communityReplies.hidden,
+      accessLevel: communityPosts.accessLevel,
+      postHidden: communityPosts.hidden,
+    })
     .from(communityReplies)
     .innerJoin(communityPosts, eq(communityPosts.id, communityReplies.postId))
     .where(eq(communityReplies.id, id));
+  const [reply] = lock ? await query.for("no key update", { of: communityReplies }) : await query;
   if (!reply) throw new AppError("NOT_FOUND", REPLY_NOT_FOUND);
+  assertShown(viewer, reply.hidden || reply.postHidden, REPLY_NOT_FOUND);
   assertCanSee(viewer, reply.accessLevel);
   return reply;
 }

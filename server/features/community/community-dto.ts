@@ -19,20 +19,26 @@ export interface PostRow extends AuthorColumns {
   category: PostCategory;
   accessLevel: ContentLevel;
   featured: boolean;
+  locked: boolean;
+  hidden: boolean;
   likeCount: number;
   replyCount: number;
   createdAt: Date;
   updatedAt: Date;
   likedByMe: boolean;
+  flaggedByMe: boolean;
 }
 
 export interface ReplyRow extends AuthorColumns {
   id: number;
   postId: number;
   content: string;
+  hidden: boolean;
   likeCount: number;
   createdAt: Date;
+  updatedAt: Date;
   likedByMe: boolean;
+  flaggedByMe: boolean;
 }
 
 const ADMIN_AUTHOR: PostAuthor = { id: null, name: CONTENT_MESSAGES.adminAuthor, tier: "admin", profilePicture: null };
@@ -55,9 +61,12 @@ export function toReply(row: ReplyRow, viewer: Viewer): Reply {
     author: toAuthor(row),
     content: row.content,
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
     likes: row.likeCount,
     likedByMe: row.likedByMe,
     canEdit: canEditAs(viewer, row.authorId),
+    hidden: row.hidden,
+    flaggedByMe: row.flaggedByMe,
   };
 }
 
@@ -69,6 +78,9 @@ export function toPost(row: PostRow, replies: Reply[], viewer: Viewer): Post {
     category: row.category,
     accessLevel: row.accessLevel,
     featured: row.featured,
+    locked: row.locked,
+    hidden: row.hidden,
+    flaggedByMe: row.flaggedByMe,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     likes: row.likeCount,

@@ -4,9 +4,10 @@ import type { PostCategory } from "../../../common/content";
 import { users } from "../../auth/auth.table";
 import type { Viewer } from "../../auth/viewer";
 import type { Database } from "../../db/client";
-import { postLevelsFor } from "../content/access.policy";
+import { isContentAdmin, postLevelsFor } from "../content/access.policy";
 import { toPost, toReply, type PostRow, type ReplyRow } from "./community-dto";
 import { communityPosts, communityReplies, postLikes, replyLikes } from "./community.table";
+import { communityFlags } from "./moderation.table";
 import { decodeFeedCursor, encodeFeedCursor, type FeedCursor } from "./feed-cursor";
 
 /** Replies carried by each post of a feed page; the rest come from GET /posts/:id/replies. */
@@ -38,6 +39,8 @@ function selectPosts(db: Database, viewer: Viewer, filter: SQL | undefined, limi
       category: page.category,
       accessLevel: page.accessLevel,
       featured: page.featured,
+      locked: page.locked,
+      hidden: page.hidden,
       likeCount: page.likeCount,
       replyCount: page.replyCount,
       createdAt: page.createdAt,
@@ -47,6 +50,7 @@ function selectPosts(db: Database, viewer: Viewer, filter: SQL | undefined, limi
       authorTier: users.membershipTier,
       authorImage: users.image,
       likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${page.id} and ${postLikes.userId} = ${viewer.userId})`,
+      flaggedByMe: sql<boolean>`exists (select 1 from ${communityFlags} where ${communityFlags.postId} = ${page.id} and ${communityFlags.userId} = ${viewer.userId})`,
     })
     .from(page)
     .leftJoin(users, eq(users.id, page.authorId))
@@ -62,16 +66,23 @@ function selectReplies(db: Database, viewer: Viewer) {
       authorId: replies.authorId,
       postedAsAdmin: replies.postedAsAdmin,
       content: replies.content,
+      hidden: replies.hidden,
       likeCount: replies.likeCount,
       createdAt: replies.createdAt,
+      updatedAt: replies.updatedAt,
       authorName: users.name,
       authorTier: users.membershipTier,
       authorImage: users.image,
       likedByMe: sql<boolean>`exists (select 1 from ${replyLikes} where ${replyLikes.replyId} = ${replies.id} and ${replyLikes.userId} = ${viewer.userId})`,
+      flaggedByMe: sql<boolean>`exists (select 1 from ${communityFlags} where ${communityFlags.replyId} = ${replies.id} and ${communityFlags.userId} = ${viewer.userId})`,
     })
     .from(replies)
     .leftJoin(users, eq(users.id, replies.authorId));
 }
+
+/** Hidden posts and replies reach admins only. */
+const shownPosts = (viewer: Viewer): SQL | undefined => (isContentAdmin(viewer) ? undefined : eq(posts.hidden, false));
+const shownReplies = (viewer: Viewer): SQL | undefined => (isContentAdmin(viewer) ? undefined : eq(replies.hidden, false));
 
 export interface FeedQuery {
   category: "all" | PostCategory;
@@ -87,6 +98,7 @@ export function feedPageQuery(db: Database, viewer: Viewer, query: FeedQuery) {
   const after: FeedCursor | null = query.cursor ? decodeFeedCursor(query.cursor) : null;
   const conditions: (SQL | undefined)[] = [
     inArray(posts.accessLevel, postLevelsFor(viewer)),
+    shownPosts(viewer),
     query.category === "all" ? undefined : eq(posts.category, query.category),
     after ? afterCursor(after) : undefined,
   ];
@@ -123,7 +135,7 @@ export async function readPost(db: Database, viewer: Viewer, id: number): Promis
 
 /** Every reply of a post, oldest first. */
 export async function readAllReplies(db: Database, viewer: Viewer, postId: number): Promise<Reply[]> {
-  const rows = await selectReplies(db, viewer).where(eq(replies.postId, postId)).orderBy(asc(replies.createdAt), asc(replies.id));
+  const rows = await selectReplies(db, viewer).where(and(eq(replies.postId, postId), shownReplies(viewer))).orderBy(asc(replies.createdAt), asc(replies.id));
   return rows.map((row) => toReply(row, viewer));
 }
 
@@ -140,7 +152,7 @@ export function firstRepliesQuery(db: Database, viewer: Viewer, postIds: number[
   const firstOfPost = db
     .select({ id: replies.id })
     .from(replies)
-    .where(eq(replies.postId, posts.id))
+    .where(and(eq(replies.postId, posts.id), shownReplies(viewer)))
     .orderBy(asc(replies.createdAt), asc(replies.id))
     .limit(REPLIES_PER_POST)
     .as("first_replies");

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from "fastify";
-import { z } from "zod";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { IdParamsSchema } from "./id-params";
 import {
   AdminPostEditSchema,
   AdminPostInputSchema,
@@ -15,18 +15,40 @@ import { memberOf, requireAdmin, requireMember } from "../../auth/guards";
 import { isContentAdmin } from "../content/access.policy";
 import { sendJson, viewerKey } from "../../cache/answer-cache";
 import type { ContentDeps } from "../content/content-deps";
+import type { JobQueue } from "../../jobs/job-queue";
+import { QUEUES } from "../../jobs/queues";
+import type { Mailer } from "../../mail/mailer";
 import { visiblePost } from "./community-access";
 import { readAllReplies, readFeed } from "./community-reads";
 import { toggleReplyLike, togglePostLike } from "./likes";
 import { createAdminPost, createMemberPost, deletePost, editPost } from "./post-writes";
 import { countCommunityWrite } from "./posting-limit";
 import { createReply, deleteReply, editReply } from "./reply-writes";
+import type { MentionJob } from "./mentions.job";
+import { mentionCandidates } from "./mentions";
+import { moderationRoutes } from "./moderation.routes";
+import { assertNotSuspended } from "./suspensions";
 
-/** Ids are PostgreSQL integers: anything else is a 400, never a database error. */
-const IdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export interface CommunityDeps extends ContentDeps {
+  jobs: JobQueue;
+  mailer: Mailer;
+  /** Signs the mention emails' unsubscribe links. */
+  secret: string;
+}
 
-/** The members' community board (docs/content-api.md, "Community"). */
-export async function communityRoutes(app: FastifyInstance, { db, answers }: ContentDeps): Promise<void> {
+
+/** The members' community board (docs/content-api.md, "Community"), with its moderation. */
+export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps): Promise<void> {
+  const { db, answers, jobs } = deps;
+  await moderationRoutes(app, deps);
+
+  /** Mentions are mailed by a job: a post may name many members, and the answer should not wait for mail. */
+  async function queueMentions(job: MentionJob, content: string, log: FastifyBaseLogger): Promise<void> {
+    if (mentionCandidates(content).length === 0) return;
+    // The post is saved either way; a queue failure only costs the mention emails, so it is logged, not answered.
+    await jobs.send(QUEUES.communityMentions, job).catch((error: unknown) => log.error({ err: error, job }, "could not queue mention emails"));
+  }
+
   app.get("/api/community/posts", { preHandler: requireMember }, async (request, reply) => {
     const viewer = memberOf(request);
     const query = FeedQuerySchema.parse(request.query);
@@ -39,12 +61,16 @@ export async function communityRoutes(app: FastifyInstance, { db, answers }: Con
   app.post("/api/community/posts", { preHandler: requireMember }, async (request, reply) => {
     const viewer = memberOf(request);
     const input = PostInputSchema.parse(request.body);
-    await countCommunityWrite(db, viewer.userId, reply);
-    return reply.code(201).send(await createMemberPost(db, viewer, input));
+    await assertNotSuspended(db, viewer);
+    await countCommunityWrite(db, viewer, reply);
+    const post = await createMemberPost(db, viewer, input);
+    await queueMentions({ kind: "post", id: post.id }, post.content, request.log);
+    return reply.code(201).send(post);
   });
 
   app.post("/api/admin/community/posts", { preHandler: requireAdmin }, async (request, reply) => {
     const post = await createAdminPost(db, memberOf(request), AdminPostInputSchema.parse(request.body));
+    await queueMentions({ kind: "post", id: post.id }, post.content, request.log);
     return reply.code(201).send(post);
   });
 
@@ -52,7 +78,9 @@ export async function communityRoutes(app: FastifyInstance, { db, answers }: Con
     const viewer = memberOf(request);
     const { id } = IdParamsSchema.parse(request.params);
     const change = isContentAdmin(viewer) ? AdminPostEditSchema.parse(request.body) : PostEditSchema.parse(request.body);
-    return editPost(db, viewer, id, change);
+    const post = await editPost(db, viewer, id, change);
+    await queueMentions({ kind: "post", id }, post.content, request.log);
+    return post;
   });
 
   app.delete("/api/community/posts/:id", { preHandler: requireMember }, async (request, reply) => {
@@ -61,7 +89,10 @@ export async function communityRoutes(app: FastifyInstance, { db, answers }: Con
   });
 
   app.post("/api/community/posts/:id/like", { preHandler: requireMember }, async (request): Promise<LikeResponse> => {
-    return togglePostLike(db, memberOf(request), IdParamsSchema.parse(request.params).id);
+    const viewer = memberOf(request);
+    const { id } = IdParamsSchema.parse(request.params);
+    await assertNotSuspended(db, viewer);
+    return togglePostLike(db, viewer, id);
   });
 
   app.get("/api/community/posts/:id/replies", { preHandler: requireMember }, async (request): Promise<{ replies: Reply[] }> => {
@@ -75,14 +106,19 @@ export async function communityRoutes(app: FastifyInstance, { db, answers }: Con
     const viewer = memberOf(request);
     const { id } = IdParamsSchema.parse(request.params);
     const input = ReplyInputSchema.parse(request.body);
-    await countCommunityWrite(db, viewer.userId, reply);
-    return reply.code(201).send(await createReply(db, viewer, id, input));
+    await assertNotSuspended(db, viewer);
+    await countCommunityWrite(db, viewer, reply);
+    const created = await createReply(db, viewer, id, input);
+    await queueMentions({ kind: "reply", id: created.id }, created.content, request.log);
+    return reply.code(201).send(created);
   });
 
   app.patch("/api/community/replies/:id", { preHandler: requireMember }, async (request) => {
     const viewer = memberOf(request);
     const { id } = IdParamsSchema.parse(request.params);
-    return editReply(db, viewer, id, ReplyInputSchema.parse(request.body));
+    const edited = await editReply(db, viewer, id, ReplyInputSchema.parse(request.body));
+    await queueMentions({ kind: "reply", id }, edited.content, request.log);
+    return edited;
   });
 
   app.delete("/api/community/replies/:id", { preHandler: requireMember }, async (request, reply) => {
@@ -91,6 +127,9 @@ export async function communityRoutes(app: FastifyInstance, { db, answers }: Con
   });
 
   app.post("/api/community/replies/:id/like", { preHandler: requireMember }, async (request): Promise<LikeResponse> => {
-    return toggleReplyLike(db, memberOf(request), IdParamsSchema.parse(request.params).id);
+    const viewer = memberOf(request);
+    const { id } = IdParamsSchema.parse(request.params);
+    await assertNotSuspended(db, viewer);
+    return toggleReplyLike(db, viewer, id);
   });
 }

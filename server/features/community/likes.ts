@@ -2,8 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { LikeResponse } from "../../../common/contracts/community";
 import type { Viewer } from "../../auth/viewer";
 import type { Database } from "../../db/client";
-import { AppError } from "../../errors";
-import { assertCanSee, REPLY_NOT_FOUND, visiblePost } from "./community-access";
+import { visiblePost, visibleReply } from "./community-access";
 import { communityPosts, communityReplies, postLikes, replyLikes } from "./community.table";
 
 /**
@@ -31,14 +30,7 @@ export async function togglePostLike(db: Database, viewer: Viewer, postId: numbe
 export async function toggleReplyLike(db: Database, viewer: Viewer, replyId: number): Promise<LikeResponse> {
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
-    const [reply] = await txDb
-      .select({ accessLevel: communityPosts.accessLevel })
-      .from(communityReplies)
-      .innerJoin(communityPosts, eq(communityPosts.id, communityReplies.postId))
-      .where(eq(communityReplies.id, replyId))
-      .for("no key update", { of: communityReplies });
-    if (!reply) throw new AppError("NOT_FOUND", REPLY_NOT_FOUND);
-    assertCanSee(viewer, reply.accessLevel);
+    await visibleReply(txDb, viewer, replyId, true);
     const mine = and(eq(replyLikes.replyId, replyId), eq(replyLikes.userId, viewer.userId));
     const removed = await txDb.delete(replyLikes).where(mine).returning({ replyId: replyLikes.replyId });
     const liked = removed.length === 0;

@@ -1,17 +1,19 @@
 import { eq, sql } from "drizzle-orm";
-import type { Reply, ReplyInput } from "../../../common/contracts/community";
+import { MODERATION_MESSAGES, type Reply, type ReplyInput } from "../../../common/contracts/community";
 import type { Viewer } from "../../auth/viewer";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { assertCanEdit, REPLY_NOT_FOUND, visiblePost, visibleReply } from "./community-access";
 import { readReply } from "./community-reads";
 import { communityPosts, communityReplies } from "./community.table";
+import { lockPost } from "./visibility";
 
 /** The reply and the post's reply_count change together, under the post's row lock. */
 export async function createReply(db: Database, viewer: Viewer, postId: number, input: ReplyInput): Promise<Reply> {
   const id = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
-    await visiblePost(txDb, viewer, postId, true);
+    const post = await visiblePost(txDb, viewer, postId, true);
+    if (post.locked) throw new AppError("CONFLICT", MODERATION_MESSAGES.locked);
     const [row] = await txDb.insert(communityReplies).values({ postId, authorId: viewer.userId, content: input.content }).returning({ id: communityReplies.id });
     await txDb
       .update(communityPosts)
@@ -35,9 +37,11 @@ export async function deleteReply(db: Database, viewer: Viewer, id: number): Pro
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     // Post row first, as every other write to this post's replies does.
-    await txDb.select({ id: communityPosts.id }).from(communityPosts).where(eq(communityPosts.id, reply.postId)).for("no key update");
-    const deleted = await txDb.delete(communityReplies).where(eq(communityReplies.id, id)).returning({ id: communityReplies.id });
-    if (deleted.length === 0) throw new AppError("NOT_FOUND", REPLY_NOT_FOUND);
+    await lockPost(txDb, reply.postId);
+    const [deleted] = await txDb.delete(communityReplies).where(eq(communityReplies.id, id)).returning({ hidden: communityReplies.hidden });
+    if (!deleted) throw new AppError("NOT_FOUND", REPLY_NOT_FOUND);
+    // A hidden reply was already taken off the count.
+    if (deleted.hidden) return;
     await txDb
       .update(communityPosts)
       .set({ replyCount: sql`${communityPosts.replyCount} - 1` })

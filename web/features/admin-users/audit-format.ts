@@ -1,3 +1,4 @@
+import { MODERATION_AUDIT_LABELS } from "../../../common/contracts/community";
 import type { AuditAction } from "../../../common/contracts/users";
 import { TIER_BADGES, isTier } from "../../../common/tiers";
 
@@ -15,6 +16,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "create-media-folder": "Created media folder",
   "handle-call-request": "Handled call request",
   "delete-own-account": "Deleted own account",
+  ...MODERATION_AUDIT_LABELS,
 };
 
 export function auditActionLabel(action: AuditAction): string {

@@ -21,6 +21,7 @@ const AdminContentPage = lazy(() => import("./admin-content-page"));
 const AdminUsersPage = lazy(() => import("./admin-users-page"));
 const AdminEmailPage = lazy(() => import("./admin-email-page"));
 const AdminMediaPage = lazy(() => import("./admin-media-page"));
+const AdminModerationPage = lazy(() => import("./admin-moderation-page"));
 
 /** Sidebar links of spec 001 §2.2, in its order. */
 const adminLinks: SidebarLink[] = [
@@ -101,7 +102,15 @@ function AdminArea() {
             </Suspense>
           }
         />
-        {ADMIN_SECTIONS.filter((section) => !["content", "users", "email", "media"].includes(section.path)).map((section) => (
+        <Route
+          path="moderation"
+          element={
+            <Suspense fallback={<PageSpinner label="Loading moderation" />}>
+              <AdminModerationPage />
+            </Suspense>
+          }
+        />
+        {ADMIN_SECTIONS.filter((section) => !["content", "users", "email", "media", "moderation"].includes(section.path)).map((section) => (
           <Route key={section.path} path={section.path} element={<AdminSectionPage section={section} />} />
         ))}
         <Route path="*" element={<Navigate to={paths.home} replace />} />

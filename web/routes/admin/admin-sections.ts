@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { BookOpen, Image, Mail, Settings, Users } from "lucide-react";
+import { BookOpen, Flag, Image, Mail, Settings, Users } from "lucide-react";
 import type { AdminSectionRoute } from "../../../common/web-routes";
 
 export type AdminSection = { path: AdminSectionRoute; title: string; description: string; icon: LucideIcon; comingSoon: string };
@@ -19,6 +19,13 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     description: "Mastermind sessions, community discussions, resources and training videos.",
     icon: BookOpen,
     comingSoon: "Editing tools for sessions, posts, resources and videos will live here.",
+  },
+  {
+    path: "moderation",
+    title: "Moderation",
+    description: "Flagged posts and replies, warnings and suspensions.",
+    icon: Flag,
+    comingSoon: "Flagged posts and replies will be reviewed here.",
   },
   {
     path: "media",

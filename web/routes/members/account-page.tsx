@@ -13,6 +13,7 @@ import { InvoicesCard } from "../../features/billing/components/invoices-card";
 import { SubscriptionSummary } from "../../features/billing/components/subscription-summary";
 import { formatLongDate } from "../../features/billing/format";
 import { PlanChangeCard } from "../../features/billing/components/plan-change-card";
+import { NotificationsCard } from "../../features/community/components/notifications-card";
 import { useViewer } from "../../features/session/api";
 import { ApiError } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
@@ -101,6 +102,7 @@ export default function AccountPage() {
       ) : null}
 
       <InvoicesCard invoices={billing.data?.invoices ?? []} />
+      <NotificationsCard />
     </AppPage>
   );
 }

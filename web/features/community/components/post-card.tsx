@@ -1,16 +1,20 @@
 import { useId, useState } from "react";
-import { MessageSquare, Pin } from "lucide-react";
-import type { Post } from "../../../../common/contracts/community";
+import { EyeOff, Lock, LockOpen, MessageSquare, Pin, PinOff } from "lucide-react";
+import { MODERATION_MESSAGES, type Post } from "../../../../common/contracts/community";
 import { ACCESS_LEVEL_LABELS, POST_CATEGORY_LABELS, type PostCategory } from "../../../../common/content";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { SelectField } from "../../admin-content/components/form-controls";
 import { ItemActions } from "../../admin-content/components/item-actions";
+import { useViewer, isAdmin } from "../../session/api";
 import { usePostMutations, useTogglePostLike } from "../api";
+import { usePostModeration } from "../moderation-api";
 import { CATEGORY_OPTIONS, isPostCategory } from "../categories";
 import { COMMUNITY_MESSAGES, communityError } from "../messages";
 import { AuthorLine } from "./author-line";
+import { FlagButton } from "./flag-button";
+import { FlagDialog } from "./flag-dialog";
 import { LikeButton } from "./like-button";
 import { ReplyForm } from "./reply-form";
 import { ReplyList } from "./reply-list";
@@ -52,12 +56,35 @@ function InlinePostEditor({ post, onDone }: { post: Post; onDone: () => void }) 
   );
 }
 
-/** One post: author, badges, text (always as text), likes, replies, and edit/delete when allowed. */
+/** Admins pin a post (shown first, "Featured") and lock it (no new replies). */
+function AdminPostControls({ post }: { post: Post }) {
+  const moderate = usePostModeration();
+  return (
+    <>
+      <Button variant="ghost" size="sm" className="h-9 text-muted hover:text-ink" disabled={moderate.isPending} onClick={() => moderate.mutate({ id: post.id, change: { pinned: !post.featured } })}>
+        {post.featured ? <PinOff aria-hidden /> : <Pin aria-hidden />}
+        {post.featured ? "Unpin" : "Pin"}
+      </Button>
+      <Button variant="ghost" size="sm" className="h-9 text-muted hover:text-ink" disabled={moderate.isPending} onClick={() => moderate.mutate({ id: post.id, change: { locked: !post.locked } })}>
+        {post.locked ? <LockOpen aria-hidden /> : <Lock aria-hidden />}
+        {post.locked ? "Unlock" : "Lock"}
+      </Button>
+      {moderate.isError ? <p className="basis-full text-sm font-medium text-danger">{communityError(moderate.error, COMMUNITY_MESSAGES.saveFailed)}</p> : null}
+    </>
+  );
+}
+
+/** One post: author, badges, text (always as text), likes, replies, flag, and edit/delete when allowed. */
 export function PostCard({ post, onDelete, onEdit, showAccessLevel = false }: PostCardProps) {
   const nameId = useId();
   const like = useTogglePostLike();
+  const viewer = useViewer().data;
+  const admin = isAdmin(viewer);
   const [editing, setEditing] = useState(false);
   const [replying, setReplying] = useState(false);
+  const [flagging, setFlagging] = useState(false);
+  // Admins decide instead of flagging; nobody flags their own words.
+  const canFlag = Boolean(viewer && viewer.role !== "admin" && post.author.id !== viewer.id);
 
   const badges = (
     <>
@@ -65,6 +92,18 @@ export function PostCard({ post, onDelete, onEdit, showAccessLevel = false }: Po
         <Badge variant="success">
           <Pin className="size-3" aria-hidden />
           Featured
+        </Badge>
+      ) : null}
+      {post.locked ? (
+        <Badge>
+          <Lock className="size-3" aria-hidden />
+          Locked
+        </Badge>
+      ) : null}
+      {post.hidden ? (
+        <Badge variant="admin">
+          <EyeOff className="size-3" aria-hidden />
+          Hidden from members
         </Badge>
       ) : null}
       {showAccessLevel ? <Badge>{ACCESS_LEVEL_LABELS[post.accessLevel]}</Badge> : null}
@@ -98,16 +137,28 @@ export function PostCard({ post, onDelete, onEdit, showAccessLevel = false }: Po
 
         <div className="flex flex-wrap items-center gap-1 border-t border-border pt-3">
           <LikeButton label="Like" liked={post.likedByMe} likes={post.likes} pending={like.isPending} onToggle={() => like.mutate(post.id)} />
-          <Button variant="ghost" size="sm" className="h-9 text-muted hover:text-ink" aria-expanded={replying} onClick={() => setReplying((open) => !open)}>
-            <MessageSquare aria-hidden />
-            Reply
-          </Button>
+          {post.locked ? null : (
+            <Button variant="ghost" size="sm" className="h-9 text-muted hover:text-ink" aria-expanded={replying} onClick={() => setReplying((open) => !open)}>
+              <MessageSquare aria-hidden />
+              Reply
+            </Button>
+          )}
+          {canFlag ? <FlagButton flagged={post.flaggedByMe} label={`Flag post by ${post.author.name}`} onFlag={() => setFlagging(true)} /> : null}
+          {admin ? <AdminPostControls post={post} /> : null}
           <span className="ml-auto text-xs text-muted">{`${post.replyCount} ${post.replyCount === 1 ? "reply" : "replies"}`}</span>
         </div>
         {like.isError ? <p className="text-sm font-medium text-danger">{communityError(like.error, COMMUNITY_MESSAGES.likeFailed)}</p> : null}
 
+        {post.locked ? (
+          <p className="flex items-center gap-2 text-sm text-muted">
+            <Lock className="size-4 shrink-0" aria-hidden />
+            {MODERATION_MESSAGES.locked}
+          </p>
+        ) : null}
+
         <ReplyList post={post} />
-        {replying ? <ReplyForm postId={post.id} authorName={post.author.name} onClose={() => setReplying(false)} /> : null}
+        {replying && !post.locked ? <ReplyForm postId={post.id} authorName={post.author.name} onClose={() => setReplying(false)} /> : null}
+        <FlagDialog target={flagging ? { kind: "post", id: post.id } : null} onClose={() => setFlagging(false)} />
       </Card>
     </article>
   );

@@ -1,20 +1,25 @@
 import { useId, useState } from "react";
 import type { Post, Reply } from "../../../../common/contracts/community";
+import { EyeOff } from "lucide-react";
 import { Alert } from "../../../components/ui/alert";
+import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { ConfirmDeleteDialog } from "../../admin-content/components/confirm-delete-dialog";
 import { ItemActions } from "../../admin-content/components/item-actions";
+import { useViewer } from "../../session/api";
 import { useAllReplies, useReplyMutations } from "../api";
 import { excerpt } from "../format";
 import { COMMUNITY_MESSAGES, communityError } from "../messages";
 import { AuthorLine } from "./author-line";
+import { FlagButton } from "./flag-button";
+import { FlagDialog } from "./flag-dialog";
 import { LikeButton } from "./like-button";
 import { TextEditor } from "./text-editor";
 
 type Mutations = ReturnType<typeof useReplyMutations>;
 
-function ReplyItem({ reply, mutations, onDelete }: { reply: Reply; mutations: Mutations; onDelete: () => void }) {
+function ReplyItem({ reply, mutations, onDelete, onFlag }: { reply: Reply; mutations: Mutations; onDelete: () => void; onFlag?: () => void }) {
   const nameId = useId();
   const [editing, setEditing] = useState(false);
   const { update, toggleLike } = mutations;
@@ -23,7 +28,21 @@ function ReplyItem({ reply, mutations, onDelete }: { reply: Reply; mutations: Mu
   return (
     <li aria-labelledby={nameId} className="grid gap-2 rounded-lg bg-navy-50/60 p-3 sm:p-4" data-testid="reply">
       <div className="flex items-start gap-2">
-        <AuthorLine author={reply.author} createdAt={reply.createdAt} nameId={nameId} small />
+        <AuthorLine
+          author={reply.author}
+          createdAt={reply.createdAt}
+          updatedAt={reply.updatedAt}
+          nameId={nameId}
+          small
+          badges={
+            reply.hidden ? (
+              <Badge variant="admin">
+                <EyeOff className="size-3" aria-hidden />
+                Hidden from members
+              </Badge>
+            ) : null
+          }
+        />
         {reply.canEdit && !editing ? <ItemActions title={`reply by ${reply.author.name}`} onEdit={() => setEditing(true)} onDelete={onDelete} /> : null}
       </div>
       {editing ? (
@@ -42,7 +61,7 @@ function ReplyItem({ reply, mutations, onDelete }: { reply: Reply; mutations: Mu
           {reply.content}
         </p>
       )}
-      <div>
+      <div className="flex flex-wrap items-center gap-1">
         <LikeButton
           small
           label="Like reply"
@@ -51,6 +70,7 @@ function ReplyItem({ reply, mutations, onDelete }: { reply: Reply; mutations: Mu
           pending={toggleLike.isPending && toggleLike.variables === reply.id}
           onToggle={() => toggleLike.mutate(reply.id)}
         />
+        {onFlag ? <FlagButton small flagged={reply.flaggedByMe} label={`Flag reply by ${reply.author.name}`} onFlag={onFlag} /> : null}
       </div>
       {likeFailed ? <p className="text-xs font-medium text-danger">{communityError(toggleLike.error, COMMUNITY_MESSAGES.likeFailed)}</p> : null}
     </li>
@@ -63,6 +83,8 @@ function ReplyItem({ reply, mutations, onDelete }: { reply: Reply; mutations: Mu
  */
 export function ReplyList({ post }: { post: Post }) {
   const mutations = useReplyMutations(post.id);
+  const viewer = useViewer().data;
+  const [flagging, setFlagging] = useState<number | null>(null);
   const [showAll, setShowAll] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<Reply | null>(null);
   const all = useAllReplies(post.id, showAll);
@@ -74,7 +96,13 @@ export function ReplyList({ post }: { post: Post }) {
     <div className="grid gap-3">
       <ul aria-label={`Replies to ${post.author.name}`} className="grid gap-2">
         {replies.map((reply) => (
-          <ReplyItem key={reply.id} reply={reply} mutations={mutations} onDelete={() => setPendingDelete(reply)} />
+          <ReplyItem
+            key={reply.id}
+            reply={reply}
+            mutations={mutations}
+            onDelete={() => setPendingDelete(reply)}
+            onFlag={viewer && viewer.role !== "admin" && reply.author.id !== viewer.id ? () => setFlagging(reply.id) : undefined}
+          />
         ))}
       </ul>
       {hidden > 0 && !all.isFetching ? (
@@ -93,6 +121,7 @@ export function ReplyList({ post }: { post: Post }) {
         onConfirm={(id) => mutations.remove.mutateAsync(id)}
         onDeleted={() => undefined}
       />
+      <FlagDialog target={flagging === null ? null : { kind: "reply", id: flagging, postId: post.id }} onClose={() => setFlagging(null)} />
     </div>
   );
 }

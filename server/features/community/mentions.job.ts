@@ -1,0 +1,125 @@
+import { eq, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import { CONTENT_MESSAGES, type ContentLevel } from "../../../common/content";
+import type { Role, Tier } from "../../../common/tiers";
+import { users } from "../../auth/auth.table";
+import type { Database } from "../../db/client";
+import type { WorkerDefinition } from "../../jobs/job-queue";
+import { QUEUES } from "../../jobs/queues";
+import type { Mailer } from "../../mail/mailer";
+import { unsubscribeUrl, type UnsubscribeList } from "../email/unsubscribe-link";
+import { postLevelsFor } from "../content/access.policy";
+import { getGeneralSettings } from "../settings/settings.service";
+import { communityPosts, communityReplies } from "./community.table";
+import { mentionMail } from "./mention-mail";
+import { mentionCandidates } from "./mentions";
+import { mentionNotices } from "./moderation.table";
+
+export interface MentionJob {
+  kind: "post" | "reply";
+  id: number;
+}
+
+/** The one-click link of mention emails; signed under its own scope, so it never unsubscribes from bulk email. */
+export const MENTION_EMAILS: UnsubscribeList = { path: "/api/community/mentions/unsubscribe", scope: "mention-emails" };
+
+export interface MentionWorkerDeps {
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  baseUrl: string;
+  secret: string;
+}
+
+/** Mails every member a new or edited post or reply mentions; at least once per job, at most once per member and item. */
+export function mentionWorker(deps: MentionWorkerDeps): WorkerDefinition<MentionJob> {
+  return { queue: QUEUES.communityMentions, expireInSeconds: 300, retryLimit: 5, retryDelaySeconds: 30, handler: (job) => notifyMentions(deps, job.data) };
+}
+
+interface Mentioned {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  membership_tier: Tier;
+}
+
+async function notifyMentions(deps: MentionWorkerDeps, job: MentionJob): Promise<void> {
+  const { db } = deps;
+  const item = await loadItem(db, job);
+  // Gone, or hidden by flags or an admin: nobody is sent to read it.
+  if (!item || item.hidden) return;
+  const candidates = mentionCandidates(item.content);
+  if (candidates.length === 0) return;
+  const members = await membersNamedIn(db, candidates, item.authorId);
+  const { communityName } = await getGeneralSettings(db);
+  for (const member of members) {
+    // Someone who cannot open the post is not told about it.
+    if (!postLevelsFor({ role: member.role, membershipTier: member.membership_tier, isActive: true }).includes(item.accessLevel)) continue;
+    const notice = job.kind === "post" ? { postId: job.id, userId: member.id } : { replyId: job.id, userId: member.id };
+    const fresh = await db.insert(mentionNotices).values(notice).onConflictDoNothing().returning({ userId: mentionNotices.userId });
+    if (fresh.length === 0) continue;
+    const message = mentionMail({
+      to: member,
+      authorName: item.postedAsAdmin ? CONTENT_MESSAGES.adminAuthor : (item.authorName ?? CONTENT_MESSAGES.deletedMember),
+      kind: job.kind,
+      excerpt: item.content.length > 300 ? `${item.content.slice(0, 299)}…` : item.content,
+      communityUrl: new URL("/members/community", deps.baseUrl).toString(),
+      unsubscribeUrl: unsubscribeUrl(deps.baseUrl, deps.secret, member.id, MENTION_EMAILS),
+      communityName,
+    });
+    const result = await deps.mailer.send(message);
+    if (result.failure) deps.logger.warn({ userId: member.id, failure: result.failure.message }, "mention email not delivered");
+  }
+}
+
+async function loadItem(db: Database, job: MentionJob) {
+  if (job.kind === "post") {
+    const [post] = await db
+      .select({ content: communityPosts.content, authorId: communityPosts.authorId, postedAsAdmin: communityPosts.postedAsAdmin, accessLevel: communityPosts.accessLevel, hidden: communityPosts.hidden, authorName: users.name })
+      .from(communityPosts)
+      .leftJoin(users, eq(users.id, communityPosts.authorId))
+      .where(eq(communityPosts.id, job.id));
+    return post;
+  }
+  const [reply] = await db
+    .select({
+      content: communityReplies.content,
+      authorId: communityReplies.authorId,
+      postedAsAdmin: communityReplies.postedAsAdmin,
+      accessLevel: sql<ContentLevel>`${communityPosts.accessLevel}`,
+      hidden: sql<boolean>`${communityReplies.hidden} or ${communityPosts.hidden}`,
+      authorName: users.name,
+    })
+    .from(communityReplies)
+    .innerJoin(communityPosts, eq(communityPosts.id, communityReplies.postId))
+    .leftJoin(users, eq(users.id, communityReplies.authorId))
+    .where(eq(communityReplies.id, job.id));
+  return reply;
+}
+
+/**
+ * For each candidate, the active member with the longest name it starts with (followed by the end or a
+ * character that cannot continue a name), never the author, never a member who turned mention emails off.
+ */
+async function membersNamedIn(db: Database, candidates: string[], authorId: string | null): Promise<Mentioned[]> {
+  const list = sql.join(
+    candidates.map((candidate) => sql`${candidate}`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`
+    select distinct on (u.id) u.id, u.full_name as name, u.email, u.role, u.membership_tier
+    from (
+      select distinct on (c.position) u.id
+      from unnest(array[${list}]::text[]) with ordinality as c(text, position)
+      join users u on length(u.full_name) > 0
+        and starts_with(lower(c.text), lower(u.full_name))
+        and (length(c.text) = length(u.full_name) or substr(c.text, length(u.full_name) + 1, 1) !~ '[[:alnum:]_]')
+      where u.is_active
+      order by c.position, length(u.full_name) desc
+    ) as named
+    join users u on u.id = named.id
+    where u.id is distinct from ${authorId}
+      and not exists (select 1 from community_mention_opt_outs o where o.user_id = u.id)`)) as unknown as { rows: Mentioned[] };
+  return result.rows;
+}

@@ -1,0 +1,117 @@
+import type { FastifyInstance } from "fastify";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import {
+  FlagInputSchema,
+  MemberActionSchema,
+  ModerationDecisionSchema,
+  NotificationSettingsSchema,
+  PostModerationSchema,
+  type MemberActionResult,
+  type ModerationQueue,
+  type NotificationSettings,
+} from "../../../common/contracts/community";
+import { users } from "../../auth/auth.table";
+import { memberOf, requireAdmin, requireMember } from "../../auth/guards";
+import type { Database } from "../../db/client";
+import type { Mailer } from "../../mail/mailer";
+import { escapeHtml } from "../../mail/templates";
+import { isValidUnsubscribeSignature } from "../email/unsubscribe-link";
+import { flagPost, flagReply } from "./flags";
+import { IdParamsSchema } from "./id-params";
+import { MENTION_EMAILS } from "./mentions.job";
+import { actOnMember, decide, moderatePost, readModerationQueue } from "./moderation.service";
+import { mentionEmailOptOuts } from "./moderation.table";
+
+interface ModerationDeps {
+  db: Database;
+  mailer: Mailer;
+  secret: string;
+}
+
+const UserParamsSchema = z.object({ userId: z.string().min(1).max(100) });
+const LinkSchema = z.object({ u: z.string().min(1).max(100), t: z.string().min(1).max(100) });
+
+function page(title: string, text: string, form = ""): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${form}</body></html>`;
+}
+
+/** Flags (members), the moderation queue and decisions (admins), and the member's mention email settings. */
+export async function moderationRoutes(app: FastifyInstance, { db, mailer, secret }: ModerationDeps): Promise<void> {
+  app.post("/api/community/posts/:id/flag", { preHandler: requireMember }, async (request, reply) => {
+    const { id } = IdParamsSchema.parse(request.params);
+    await flagPost(db, memberOf(request), id, FlagInputSchema.parse(request.body));
+    return reply.code(201).send({ flagged: true });
+  });
+
+  app.post("/api/community/replies/:id/flag", { preHandler: requireMember }, async (request, reply) => {
+    const { id } = IdParamsSchema.parse(request.params);
+    await flagReply(db, memberOf(request), id, FlagInputSchema.parse(request.body));
+    return reply.code(201).send({ flagged: true });
+  });
+
+  app.get("/api/admin/moderation/queue", { preHandler: requireAdmin }, async (): Promise<ModerationQueue> => readModerationQueue(db));
+
+  app.post("/api/admin/moderation/posts/:id/decision", { preHandler: requireAdmin }, async (request, reply) => {
+    const { id } = IdParamsSchema.parse(request.params);
+    await decide(db, memberOf(request), "post", id, ModerationDecisionSchema.parse(request.body).decision);
+    return reply.code(204).send();
+  });
+
+  app.post("/api/admin/moderation/replies/:id/decision", { preHandler: requireAdmin }, async (request, reply) => {
+    const { id } = IdParamsSchema.parse(request.params);
+    await decide(db, memberOf(request), "reply", id, ModerationDecisionSchema.parse(request.body).decision);
+    return reply.code(204).send();
+  });
+
+  app.post("/api/admin/moderation/members/:userId/action", { preHandler: requireAdmin }, async (request): Promise<MemberActionResult> => {
+    const { userId } = UserParamsSchema.parse(request.params);
+    return actOnMember(db, mailer, memberOf(request), userId, MemberActionSchema.parse(request.body));
+  });
+
+  app.patch("/api/admin/community/posts/:id/moderation", { preHandler: requireAdmin }, async (request, reply) => {
+    const { id } = IdParamsSchema.parse(request.params);
+    await moderatePost(db, memberOf(request), id, PostModerationSchema.parse(request.body));
+    return reply.code(204).send();
+  });
+
+  app.get("/api/profile/notifications", { preHandler: requireMember }, async (request): Promise<NotificationSettings> => {
+    const [row] = await db.select().from(mentionEmailOptOuts).where(eq(mentionEmailOptOuts.userId, memberOf(request).userId));
+    return { mentionEmails: !row };
+  });
+
+  app.put("/api/profile/notifications", { preHandler: requireMember }, async (request): Promise<NotificationSettings> => {
+    const { mentionEmails } = NotificationSettingsSchema.parse(request.body);
+    const userId = memberOf(request).userId;
+    if (mentionEmails) await db.delete(mentionEmailOptOuts).where(eq(mentionEmailOptOuts.userId, userId));
+    else await db.insert(mentionEmailOptOuts).values({ userId }).onConflictDoNothing();
+    return { mentionEmails };
+  });
+
+  // The link in a mention email: GET asks (a mail scanner opening links unsubscribes nobody), POST
+  // unsubscribes, including the one-click POST mail providers send (RFC 8058, form-encoded).
+  await app.register(async (scoped) => {
+    scoped.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+    const validLink = (query: unknown) => {
+      const link = LinkSchema.safeParse(query);
+      return link.success && isValidUnsubscribeSignature(secret, link.data.u, link.data.t, MENTION_EMAILS) ? link.data : null;
+    };
+
+    scoped.get("/api/community/mentions/unsubscribe", async (request, reply) => {
+      const link = validLink(request.query);
+      reply.type("text/html; charset=utf-8");
+      if (!link) return reply.code(400).send(page("Link not valid", "This unsubscribe link is not valid."));
+      const action = `${MENTION_EMAILS.path}?u=${encodeURIComponent(link.u)}&t=${encodeURIComponent(link.t)}`;
+      return page("Stop mention emails", "Stop receiving an email when someone mentions you in the community? You can turn them on again on your Account page.", `<form method="post" action="${escapeHtml(action)}"><button type="submit">Stop mention emails</button></form>`);
+    });
+
+    scoped.post("/api/community/mentions/unsubscribe", async (request, reply) => {
+      const link = validLink(request.query);
+      reply.type("text/html; charset=utf-8");
+      if (!link) return reply.code(400).send(page("Link not valid", "This unsubscribe link is not valid."));
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, link.u));
+      if (user) await db.insert(mentionEmailOptOuts).values({ userId: user.id }).onConflictDoNothing();
+      return page("Mention emails are off", "You will no longer get an email when someone mentions you. You can turn them on again on your Account page.");
+    });
+  });
+}

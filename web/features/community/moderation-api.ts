@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { FlagInput, MemberAction, MemberActionResult, ModerationDecision, ModerationQueue, NotificationSettings, PostModeration } from "../../../common/contracts/community";
+import { getJson, requestJson } from "../../lib/api-client";
+import { communityKey, feedsKey, updatePostInFeeds, updateRepliesOf } from "./feed-cache";
+
+export const moderationQueueKey = [...communityKey, "moderation-queue"] as const;
+const notificationsKey = ["profile", "notifications"] as const;
+
+export type FlagTarget = { kind: "post"; id: number } | { kind: "reply"; id: number; postId: number };
+
+/** Flag a post or reply; the item then shows as flagged by the viewer. */
+export function useFlag() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ target, input }: { target: FlagTarget; input: FlagInput }) =>
+      requestJson<{ flagged: true }>("POST", `/api/community/${target.kind === "post" ? "posts" : "replies"}/${target.id}/flag`, input),
+    onSuccess: (_answer, { target }) => {
+      if (target.kind === "post") updatePostInFeeds(queryClient, target.id, (post) => ({ ...post, flaggedByMe: true }));
+      else updateRepliesOf(queryClient, target.postId, (replies) => replies.map((reply) => (reply.id === target.id ? { ...reply, flaggedByMe: true } : reply)));
+      // A third flag hides the item: the server's feed decides.
+      void queryClient.invalidateQueries({ queryKey: feedsKey });
+    },
+  });
+}
+
+/** Admins: pin (shown first) and lock (no new replies). */
+export function usePostModeration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: number; change: PostModeration }) => requestJson<null>("PATCH", `/api/admin/community/posts/${id}/moderation`, change),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedsKey }),
+  });
+}
+
+/** The admin moderation queue: flagged posts and replies, oldest flag first. */
+export function useModerationQueue() {
+  return useQuery({ queryKey: moderationQueueKey, queryFn: () => getJson<ModerationQueue>("/api/admin/moderation/queue") });
+}
+
+export function useModerationDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, id, decision }: { kind: "post" | "reply"; id: number; decision: ModerationDecision }) =>
+      requestJson<null>("POST", `/api/admin/moderation/${kind === "post" ? "posts" : "replies"}/${id}/decision`, { decision }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: moderationQueueKey }), queryClient.invalidateQueries({ queryKey: feedsKey })]),
+  });
+}
+
+export function useMemberAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, action }: { userId: string; action: MemberAction }) => requestJson<MemberActionResult>("POST", `/api/admin/moderation/members/${encodeURIComponent(userId)}/action`, action),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: moderationQueueKey }),
+  });
+}
+
+/** The member's own notification settings (Account page). */
+export function useNotificationSettings() {
+  return useQuery({ queryKey: notificationsKey, queryFn: () => getJson<NotificationSettings>("/api/profile/notifications") });
+}
+
+export function useSaveNotificationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: NotificationSettings) => requestJson<NotificationSettings>("PUT", "/api/profile/notifications", settings),
+    onSuccess: (settings) => queryClient.setQueryData(notificationsKey, settings),
+  });
+}
