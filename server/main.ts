@@ -67,7 +67,9 @@ async function main(): Promise<void> {
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     try {
       await control?.close();
-      await app.close();
+      // The job queue stops taking work at once (a bulk send finishes its batch in hand and leaves
+      // the rest to the next start) while the HTTP server finishes the requests in flight.
+      await Promise.all([jobs.stop(), app.close()]);
       await database.close();
       process.exit(0);
     } catch (error) {

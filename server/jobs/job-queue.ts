@@ -29,7 +29,7 @@ export interface JobQueue {
   register<T>(worker: WorkerDefinition<T>): void;
   /** True once shutdown began: long handlers stop after the step in hand and leave the rest to a later job. */
   isStopping(): boolean;
-  /** Stops fetching, waits for handlers in progress (they finish their step), and closes. */
+  /** Stops fetching, waits for handlers in progress (they finish their step), and closes; calls after the first wait for it. */
   stop(): Promise<void>;
 }
 
@@ -43,7 +43,7 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
   const workers: Array<WorkerDefinition<never>> = [];
   let starting: Promise<void> | null = null;
-  let stopping = false;
+  let stopping: Promise<void> | null = null;
 
   async function startAll(): Promise<void> {
     await boss.start();
@@ -69,12 +69,15 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
       if (starting) throw new Error(`worker for ${worker.queue} registered after the queue started`);
       workers.push(worker as unknown as WorkerDefinition<never>);
     },
-    isStopping: () => stopping,
-    async stop() {
-      stopping = true;
-      if (!starting) return;
-      await starting.catch(() => undefined);
-      await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, wait: true, close: false });
+    isStopping: () => stopping !== null,
+    stop() {
+      // Shutdown calls this first and app.close() again: both wait for the same stop.
+      stopping ??= (async () => {
+        if (!starting) return;
+        await starting.catch(() => undefined);
+        await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, wait: true, close: false });
+      })();
+      return stopping;
     },
   };
 }

@@ -1,54 +1,20 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { openPglite } from "../db/client";
-import { PGLITE_TEMPLATE_PATH } from "../test/test-database";
 import { killHard, startServerProcess, type ServerProcess } from "./server-process";
+import { createStores, onPostgres } from "./store-env";
 
 // kill -9 in the middle of a stream of writes (SECURITY.md, Faults): every write the server
 // acknowledged is there after a restart, and the data folder (or database) opens again. Each run
 // uses the store TEST_DB names: the embedded folder on PGlite, a fresh database on PostgreSQL.
-const onPostgres = process.env.TEST_DB === "postgres";
 const WRITERS = 6;
 /** Acknowledged writes before the kill: counted, not timed, so a busy machine still cuts a real stream. */
 const WRITES_BEFORE_KILL = 30;
-const folders: string[] = [];
+const stores = createStores("kill-writes");
 const servers: ServerProcess[] = [];
-const cleanups: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
   for (const server of servers) await killHard(server);
-  for (const cleanup of cleanups) await cleanup();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  await stores.cleanup();
 });
-
-/** The environment of a server on a store of this run's kind, with limits that a write storm does not hit. */
-async function storeEnv(): Promise<NodeJS.ProcessEnv> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "kill-writes-"));
-  folders.push(dataDir);
-  const base = { DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, "no-web-build"), AUTH_RATE_LIMIT_IP: "100000", AUTH_RATE_LIMIT_ACCOUNT: "100000" };
-  if (!onPostgres) {
-    // The suite's migrated snapshot instead of the server's own initdb: seconds less per run.
-    const seeded = await openPglite(path.join(dataDir, "db"), { loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE_PATH)]) });
-    await seeded.close();
-    return { ...base, DATABASE_URL: "" };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL ?? "";
-  const name = `test_kill_${randomBytes(5).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
-  await admin(`create database ${name}`);
-  cleanups.push(() => admin(`drop database if exists ${name} with (force)`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { ...base, DATABASE_URL: url.toString() };
-}
 
 const signUp = (base: string, email: string) =>
   fetch(`${base}/api/auth/sign-up/email`, {
@@ -59,7 +25,7 @@ const signUp = (base: string, email: string) =>
 
 describe(`kill -9 during writes (${onPostgres ? "PostgreSQL" : "embedded PGlite"})`, () => {
   it("keeps every acknowledged sign-up, and the store opens again after the kill", async () => {
-    const env = await storeEnv();
+    const env = await stores.storeEnv();
     const first = await startServerProcess(env);
     servers.push(first);
 
