@@ -80,7 +80,7 @@ function QueueItem({ item, onDelete, onMemberAction }: ItemProps) {
             Delete
           </Button>
           {authorId ? (
-            <span className="flex flex-wrap gap-2 sm:ml-auto">
+            <span className="flex basis-full flex-wrap gap-2 sm:ml-auto sm:basis-auto">
               <Button size="sm" variant="ghost" onClick={() => onMemberAction({ action: "warn", userId: authorId, name: item.author.name })}>
                 <TriangleAlert aria-hidden />
                 Warn author

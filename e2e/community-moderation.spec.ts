@@ -1,0 +1,169 @@
+import { expect, request, test, type Locator, type Page } from "@playwright/test";
+import { MODERATION_MESSAGES } from "../common/contracts/community";
+import { newAccount, signInThroughApi, signUpAndOpenMembers, signUpThroughApi } from "./support/accounts";
+import { newAdminApi, waitForMailTo } from "./support/admin-api";
+import { E2E_ADMIN, E2E_BASE_URL } from "./support/environment";
+
+const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const screenshotDir = process.env.SCREENSHOT_DIR;
+
+async function openCommunity(page: Page): Promise<void> {
+  await page.goto("/members/community");
+  await expect(page.getByRole("heading", { level: 1, name: "Community" })).toBeVisible();
+}
+
+async function publish(page: Page, text: string): Promise<Locator> {
+  const form = page.getByRole("form", { name: "Post to Community" });
+  await form.getByLabel("Your post").fill(text);
+  await form.getByRole("button", { name: "Post", exact: true }).click();
+  const post = page.getByRole("article").filter({ hasText: text });
+  await expect(post).toBeVisible();
+  return post;
+}
+
+/** The id of the post with this text, from the feed the page's member sees. */
+async function postIdOf(page: Page, text: string): Promise<number> {
+  const feed = (await (await page.request.get("/api/community/posts?limit=50")).json()) as { posts: Array<{ id: number; content: string }> };
+  const id = feed.posts.find((post) => post.content === text)?.id;
+  if (id === undefined) throw new Error(`no post "${text}" in the feed`);
+  return id;
+}
+
+/** A member signed up and signed in through the API only, for flags that need no screen. */
+async function apiMember() {
+  const api = await request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { Origin: E2E_BASE_URL } });
+  await signUpThroughApi(api, newAccount("flagger"));
+  return api;
+}
+
+test.describe("community moderation", () => {
+  test("members flag a post until it is hidden; an admin suspends its author and approves it", async ({ page, browser }) => {
+    const author = await signUpAndOpenMembers(page, "spammer");
+    const text = `Cheap patents, DM me now ${tag()}`;
+    await openCommunity(page);
+    await publish(page, text);
+
+    const flaggerContext = await browser.newContext();
+    const flagger = await flaggerContext.newPage();
+    await signUpAndOpenMembers(flagger, "reader");
+    await openCommunity(flagger);
+    const seen = flagger.getByRole("article").filter({ hasText: text });
+    await seen.getByRole("button", { name: `Flag post by ${author.name}` }).click();
+    const dialog = flagger.getByRole("dialog", { name: "Flag this post" });
+    await dialog.getByRole("button", { name: "Flag", exact: true }).click();
+    await expect(dialog.getByText("Reason must be at least 3 characters")).toBeVisible();
+    await dialog.getByLabel("Reason").fill("Advertising in the community");
+    await dialog.getByRole("button", { name: "Flag", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(seen.getByRole("button", { name: "Flagged" })).toBeDisabled();
+
+    // Two more members flag it: hidden from members until an admin decides.
+    const postId = await postIdOf(flagger, text);
+    for (const reason of ["Spam", "Scam offer"]) {
+      const member = await apiMember();
+      expect((await member.post(`/api/community/posts/${postId}/flag`, { data: { reason } })).status()).toBe(201);
+      await member.dispose();
+    }
+    await flagger.reload();
+    await expect(flagger.getByRole("heading", { level: 1, name: "Community" })).toBeVisible();
+    await expect(flagger.getByRole("article").filter({ hasText: text })).toHaveCount(0);
+    await flaggerContext.close();
+
+    // The admin's queue, from the admin sidebar.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signInThroughApi(admin.request, E2E_ADMIN.email, E2E_ADMIN.password);
+    await admin.goto("/admin");
+    await admin.getByRole("link", { name: "Moderation" }).first().click();
+    await expect(admin.getByRole("heading", { level: 1, name: "Moderation" })).toBeVisible();
+    const item = admin.getByTestId("moderation-item").filter({ hasText: text });
+    await expect(item).toContainText("Hidden from members");
+    await expect(item).toContainText("3 flags");
+    for (const reason of ["Advertising in the community", "Spam", "Scam offer"]) await expect(item).toContainText(reason);
+    for (const width of [390, 1280]) {
+      await admin.setViewportSize({ width, height: 900 });
+      if (screenshotDir) await admin.screenshot({ path: `${screenshotDir}/moderation-${width}.png`, fullPage: true });
+    }
+
+    await item.getByRole("button", { name: "Suspend author" }).click();
+    const suspend = admin.getByRole("dialog", { name: `Suspend ${author.name}` });
+    await suspend.getByLabel("Days").fill("3");
+    await suspend.getByLabel("Message to the member").fill("Please stop advertising. You can post again in three days.");
+    if (screenshotDir) await admin.screenshot({ path: `${screenshotDir}/moderation-suspend-1280.png` });
+    await suspend.getByRole("button", { name: "Suspend and email" }).click();
+    await expect(admin.getByText(`${author.name} is suspended until`)).toBeVisible();
+    const adminApi = await newAdminApi();
+    const mail = await waitForMailTo(adminApi, author.email);
+    expect(mail.subject).toContain("you are suspended from the community until");
+    expect(mail.text).toContain("Please stop advertising.");
+
+    await item.getByRole("button", { name: "Approve" }).click();
+    await expect(admin.getByTestId("moderation-item").filter({ hasText: text })).toHaveCount(0);
+    await adminContext.close();
+
+    // The author sees the post again, and why they cannot post now.
+    await openCommunity(page);
+    await expect(page.getByRole("article").filter({ hasText: text })).toBeVisible();
+    const form = page.getByRole("form", { name: "Post to Community" });
+    await form.getByLabel("Your post").fill("Back again");
+    await form.getByRole("button", { name: "Post", exact: true }).click();
+    await expect(form.getByRole("alert")).toContainText("Your account is suspended from the community until");
+    await adminApi.dispose();
+  });
+
+  test("a member edits their post, mentions another who is emailed, and that member turns mention emails off", async ({ page, browser }) => {
+    const mentionedContext = await browser.newContext();
+    const mentionedPage = await mentionedContext.newPage();
+    const mentioned = await signUpAndOpenMembers(mentionedPage, "mentioned");
+
+    await signUpAndOpenMembers(page, "writer");
+    await openCommunity(page);
+    const unique = tag();
+    const post = await publish(page, `Draft about tooling ${unique}`);
+    await post.getByRole("button", { name: /^Edit post by/ }).click();
+    const editing = page.getByRole("article").filter({ has: page.getByLabel("Edit your post") });
+    await editing.getByLabel("Edit your post").fill(`Thanks @${mentioned.name} for the tooling tips ${unique}`);
+    await editing.getByRole("button", { name: "Save changes" }).click();
+    const edited = page.getByRole("article").filter({ hasText: `for the tooling tips ${unique}` });
+    await expect(edited.getByTestId("post-content")).toHaveText(`Thanks @${mentioned.name} for the tooling tips ${unique}`);
+    await expect(edited).toContainText("edited");
+
+    const adminApi = await newAdminApi();
+    const mail = await waitForMailTo(adminApi, mentioned.email);
+    expect(mail.subject).toContain("mentioned you in");
+    expect(mail.text).toContain("for the tooling tips");
+    await adminApi.dispose();
+
+    await mentionedPage.goto("/members/account");
+    const notifications = mentionedPage.getByRole("switch", { name: "Email me when someone mentions me" });
+    await expect(notifications).toHaveAttribute("aria-checked", "true");
+    await notifications.click();
+    await expect(notifications).toHaveAttribute("aria-checked", "false");
+    for (const width of [390, 1280]) {
+      await mentionedPage.setViewportSize({ width, height: 900 });
+      if (screenshotDir) await mentionedPage.screenshot({ path: `${screenshotDir}/account-notifications-${width}.png`, fullPage: true });
+    }
+    await mentionedPage.reload();
+    await expect(mentionedPage.getByRole("switch", { name: "Email me when someone mentions me" })).toHaveAttribute("aria-checked", "false");
+    await mentionedContext.close();
+  });
+
+  test("a locked post shows why it takes no replies", async ({ page }) => {
+    await signUpAndOpenMembers(page, "locked");
+    await openCommunity(page);
+    const text = `Closed topic ${tag()}`;
+    await publish(page, text);
+    const adminApi = await newAdminApi();
+    const id = await postIdOf(page, text);
+    expect((await adminApi.patch(`/api/admin/community/posts/${id}/moderation`, { data: { locked: true } })).status()).toBe(204);
+    await adminApi.dispose();
+    await page.reload();
+    const post = page.getByRole("article").filter({ hasText: text });
+    await expect(post).toContainText(MODERATION_MESSAGES.locked);
+    await expect(post.getByRole("button", { name: "Reply" })).toHaveCount(0);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      if (screenshotDir) await post.screenshot({ path: `${screenshotDir}/locked-post-${width}.png` });
+    }
+  });
+});
