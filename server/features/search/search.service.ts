@@ -28,7 +28,8 @@ const RowsSchema = z.object({ rows: z.array(RowSchema) });
 type Row = z.infer<typeof RowSchema>;
 
 const vector = (table: SQL | object): SQL => sql`${table}.search_vector`;
-const utc = (column: SQL | object): SQL => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+/** A calendar day (videos, sessions) as the UTC midnight that starts it, so every branch sorts on one timestamp. */
+const dayStart = (column: SQL | object): SQL => sql`(${column}::timestamp at time zone 'UTC')`;
 
 /**
  * One branch per kind, each filtered exactly like its list (the same level arrays from the access
@@ -38,44 +39,44 @@ const utc = (column: SQL | object): SQL => sql`to_char(${column} at time zone 'U
 function branches(viewer: Viewer): SQL[] {
   const rank = (table: object) => sql`ts_rank(${vector(table)}, search.q)`;
   const matches = (table: object) => sql`${vector(table)} @@ search.q`;
-  const cut = sql`order by rank desc, date desc limit ${SEARCH_RESULTS_LIMIT}`;
+  const cut = sql`order by rank desc, at desc limit ${SEARCH_RESULTS_LIMIT}`;
   return [
     sql`(select 'post' as kind, ${communityPosts.id} as id, ${communityPosts.authorId} as author_id, ${communityPosts.postedAsAdmin} as as_admin,
         null::text as title, ${communityPosts.content} as body, ${communityPosts.accessLevel} as level, false as locked,
-        ${utc(communityPosts.createdAt)} as date, ${rank(communityPosts)} as rank
+        ${communityPosts.createdAt} as at, ${rank(communityPosts)} as rank
       from ${communityPosts}, search
       where ${and(matches(communityPosts), inArray(communityPosts.accessLevel, postLevelsFor(viewer)), shownPostCondition(viewer))} ${cut})`,
     sql`(select 'reply', ${communityReplies.id}, ${communityReplies.authorId}, ${communityReplies.postedAsAdmin},
         null::text, ${communityReplies.content}, ${communityPosts.accessLevel}, false,
-        ${utc(communityReplies.createdAt)} as date, ${rank(communityReplies)} as rank
+        ${communityReplies.createdAt} as at, ${rank(communityReplies)} as rank
       from ${communityReplies} join ${communityPosts} on ${communityPosts.id} = ${communityReplies.postId}, search
       where ${and(matches(communityReplies), inArray(communityPosts.accessLevel, postLevelsFor(viewer)), shownPostCondition(viewer), shownReplyCondition(viewer))} ${cut})`,
     sql`(select 'resource', ${resources.id}, null, false, ${resources.title}, ${resources.description}, ${resources.tier},
-        ${not(inArray(resources.tier, resourceTiersFor(viewer)))}, ${utc(resources.createdAt)} as date, ${rank(resources)} as rank
+        ${not(inArray(resources.tier, resourceTiersFor(viewer)))}, ${resources.createdAt} as at, ${rank(resources)} as rank
       from ${resources}, search where ${matches(resources)} ${cut})`,
     sql`(select 'video', ${mediaVideos.id}, null, false, ${mediaVideos.fileName}, ${mediaVideos.description}, ${mediaVideos.accessLevel},
-        false, ${mediaVideos.releaseDate}::text as date, ${rank(mediaVideos)} as rank
+        false, ${dayStart(mediaVideos.releaseDate)} as at, ${rank(mediaVideos)} as rank
       from ${mediaVideos}, search where ${and(matches(mediaVideos), inArray(mediaVideos.accessLevel, videoLevelsFor(viewer)))} ${cut})`,
     sql`(select 'session', ${mastermindSessions.id}, null, false, ${mastermindSessions.title}, ${mastermindSessions.description}, ${mastermindSessions.tier},
-        false, ${mastermindSessions.date}::text as date, ${rank(mastermindSessions)} as rank
+        false, ${dayStart(mastermindSessions.date)} as at, ${rank(mastermindSessions)} as rank
       from ${mastermindSessions}, search where ${and(matches(mastermindSessions), inArray(mastermindSessions.tier, sessionLevelsFor(viewer)))} ${cut})`,
   ];
 }
 
 /** Posts and replies are titled by their author, as in the feed: "Admin" for admin posts, "Deleted member" without one. */
-async function rankedRows(db: Database, viewer: Viewer, terms: string[]): Promise<Row[]> {
-  const result = await db.execute(sql`
+export function rankedQuery(viewer: Viewer, terms: string[]): SQL {
+  return sql`
     with search as (select to_tsquery('english', ${prefixQuery(terms, "&")}) as q)
     select found.kind, found.id,
       case when found.kind not in ('post', 'reply') then found.title
            when found.as_admin then 'Admin'
            else coalesce(${users.name}, 'Deleted member') end as title,
-      found.body, found.level, found.locked, found.date, found.rank
+      found.body, found.level, found.locked, found.rank,
+      to_char(found.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as date
     from (${sql.join(branches(viewer), sql` union all `)}) as found
     left join ${users} on ${users.id} = found.author_id
-    order by found.rank desc, found.date desc, found.kind, found.id
-    limit ${SEARCH_RESULTS_LIMIT}`);
-  return RowsSchema.parse(result).rows;
+    order by found.rank desc, found.at desc, found.kind, found.id
+    limit ${SEARCH_RESULTS_LIMIT}`;
 }
 
 /**
@@ -86,7 +87,7 @@ async function rankedRows(db: Database, viewer: Viewer, terms: string[]): Promis
 export async function searchContent(db: Database, viewer: Viewer, query: string): Promise<SearchResponse> {
   const terms = searchTerms(query);
   if (terms.length === 0) return { query, results: [] };
-  const rows = await rankedRows(db, viewer, terms);
+  const rows = RowsSchema.parse(await db.execute(rankedQuery(viewer, terms))).rows;
   const matched = await matchedWords(db, terms, rows.flatMap((row) => [row.title ?? "", row.body]));
   return { query, results: rows.map((row) => toSearchResult(row, snippetOf(row.body, matched), matched)) };
 }
