@@ -1,6 +1,7 @@
 import { buildApp } from "./app";
 import { resolveAuthSecret } from "./auth/auth-secret";
-import { createAdminAccount } from "./auth/first-admin";
+import type { Auth } from "./auth/auth";
+import { createAdminAccount, type AdminAccount } from "./auth/first-admin";
 import { pruneRateLimits } from "./auth/rate-limit";
 import { applyLapsedTiers } from "./billing/sync";
 import { readBillingConfig } from "./billing/billing-config";
@@ -23,6 +24,20 @@ const HOUSEKEEPING_MS = 10 * 60 * 1000;
 async function buildWebApp(): Promise<number> {
   await buildWebAppIfChanged();
   return performance.now();
+}
+
+/**
+ * ADMIN_EMAIL's account, made by one instance however many start at the same moment: the one that
+ * loses the race between its check and its insert finds the account its twin made.
+ */
+async function createFirstAdmin(auth: Auth, account: AdminAccount): Promise<boolean> {
+  try {
+    return await createAdminAccount(auth, account);
+  } catch (error) {
+    const context = await auth.$context;
+    if (await context.internalAdapter.findUserByEmail(account.email.trim().toLowerCase())) return false;
+    throw error;
+  }
 }
 
 async function main(): Promise<void> {
@@ -48,7 +63,7 @@ async function main(): Promise<void> {
   }
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const created = await createAdminAccount(auth, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME });
+    const created = await createFirstAdmin(auth, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME });
     if (created) logger.info({ email: env.ADMIN_EMAIL }, "created the first admin account");
   }
 
