@@ -1,8 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 
-/** Starts the production server (`server/main.ts`) on `port` and resolves once /api/health answers. */
+/**
+ * Starts the production server on `port` as `npm start` runs it (bundled, plain Node, so its memory is
+ * what production holds; without --build, so the web build is whatever dist/web has) and resolves
+ * once /api/health answers.
+ */
 export async function startProductionServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn("node", ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,

@@ -1,17 +1,11 @@
 // npm run bench: a constant JSON route against an authenticated route that resolves the session and
 // returns the member's profile, on the production server, 50 connections, 10 s each. Ratios matter.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { load, signUpMember } from "./http-load";
+import { residentMegabytes } from "./process-memory";
 import { startProductionServer, stopServer } from "./server";
-
-function residentMegabytes(pid: number | undefined): number {
-  if (!pid) return 0;
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
 
 async function benchDatabase(label: string, env: Record<string, string>, port: number): Promise<void> {
   const server = await startProductionServer(port, env);
