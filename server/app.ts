@@ -45,6 +45,8 @@ import { mentionWorker } from "./features/community/mentions.job";
 import { bulkSendRoutes } from "./features/email/bulk-send.routes";
 import { unsubscribeRoutes } from "./features/email/unsubscribe.routes";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue";
+import { accountDataRoutes } from "./features/account-data/account-data.routes";
+import { accountExportWorker } from "./features/account-data/export.job";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerInputCharacterCheck } from "./plugins/input-characters";
 import { isRouteUnder } from "./plugins/routed-path";
@@ -134,6 +136,16 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(searchRoutes, { db });
   await app.register(mediaRoutes, content);
   await app.register(usersRoutes, { db, viewers, graceDays: env.BILLING_GRACE_DAYS, auth, jobs, billing: billing.deps });
+  const accountData = { db, files: content.files, billing: billing.deps, jobs, mailer, logger, secret: authSecret, baseUrl: publicUrl(env) };
+  jobs.register(accountExportWorker(accountData));
+  await app.register(accountDataRoutes, {
+    ...accountData,
+    viewers,
+    trustedProxy: env.TRUSTED_PROXY,
+    perAddress: env.AUTH_RATE_LIMIT_IP,
+    perAccount: env.AUTH_RATE_LIMIT_ACCOUNT,
+    sessionCookieName,
+  });
   await app.register(invitationsRoutes, { db, auth, mailer, env });
   await app.register(callRequestsRoutes, { db, mailer, listUrl: `${publicUrl(env)}/admin`, trustedProxy: env.TRUSTED_PROXY });
   await registerStaticWeb(app, {
