@@ -1,12 +1,27 @@
-// npm run bench: every benchmark in one run. Not part of npm test.
+// npm run bench: every benchmark in one run, or only the named ones (npm run bench -- load lists).
+// Not part of npm test.
 import { benchHomePage } from "./home-page.bench";
+import { benchMembersLoad } from "./load-members.bench";
 import { benchMembersLists } from "./members-lists.bench";
 import { benchSearchRoute } from "./search.bench";
 import { benchSessionRoute } from "./session-route.bench";
 import { benchUsersList } from "./users.bench";
 
-await benchSessionRoute();
-await benchMembersLists();
-await benchHomePage();
-await benchUsersList();
-await benchSearchRoute();
+const BENCHMARKS: Record<string, () => Promise<void>> = {
+  session: benchSessionRoute,
+  lists: benchMembersLists,
+  home: benchHomePage,
+  users: benchUsersList,
+  search: benchSearchRoute,
+  load: benchMembersLoad,
+};
+
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(name in BENCHMARKS));
+if (unknown.length > 0) {
+  console.error(`No benchmark named ${unknown.join(", ")}. Names: ${Object.keys(BENCHMARKS).join(", ")}.`);
+  process.exit(2);
+}
+for (const [name, run] of Object.entries(BENCHMARKS)) {
+  if (chosen.length === 0 || chosen.includes(name)) await run();
+}
