@@ -45,6 +45,8 @@ const adminResource = async (id: number): Promise<AdminResource | undefined> =>
 describe("content that links to the media library", () => {
   it("serves a picked PDF to the tiers the resource allows, keeps it when the resource goes, and shows 'file missing' once the library item is deleted", async () => {
     const pdf = await uploadToLibrary("Launch checklist.pdf", "application/pdf", SAMPLE_FILES.pdf.bytes);
+    // Another library file stays: 'file missing' must be about this resource's file, not an empty library.
+    await uploadToLibrary("Unrelated photo.png", "image/png", SAMPLE_FILES.png.bytes);
     const created = await sendJson(t.app, "POST", "/api/admin/resources", resourceInput("Launch checklist", `${TEST_ORIGIN}${pdf.url}`), admin);
     expect(created.statusCode).toBe(201);
     const resource: AdminResource = created.json();

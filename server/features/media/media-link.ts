@@ -1,4 +1,5 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { PUBLIC_MEDIA_PREFIX } from "./media-dto";
 import { mediaItems } from "./media.table";
@@ -39,3 +40,13 @@ export async function findLinkedMediaFile(db: Database, address: string | null |
 
 /** Library files belong to the library: content that links to one never removes it. */
 export const isLibraryFileKey = (key: string | null): boolean => key?.startsWith("media/") ?? false;
+
+/**
+ * SQL for "this row's file came from the library and its item was deleted since", for a list query
+ * over `table`. The outer column is written with its table's name: in a select from one table Drizzle
+ * writes bare column names, and a bare `file_key` inside the subquery would mean the library's own.
+ */
+export function libraryFileMissing(table: PgTable, fileKey: PgColumn): SQL<boolean> {
+  const key = sql`${table}.${sql.identifier(fileKey.name)}`;
+  return sql<boolean>`coalesce(${key} like 'media/%' and not exists (select 1 from ${mediaItems} as library where library.file_key = ${key}), false)`;
+}

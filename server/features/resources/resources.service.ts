@@ -6,7 +6,7 @@ import { AppError } from "../../errors";
 import type { Viewer } from "../../auth/viewer";
 import { resourceTiersFor, type ContentViewer } from "../content/access.policy";
 import type { ContentDeps } from "../content/content-deps";
-import { findLinkedMediaFile, isLibraryFileKey } from "../media/media-link";
+import { findLinkedMediaFile, isLibraryFileKey, libraryFileMissing } from "../media/media-link";
 import { mediaItems } from "../media/media.table";
 import { resources } from "./resources.table";
 
@@ -37,7 +37,7 @@ function toAdminResource(deps: ContentDeps, row: ResourceRow, viewerId: string, 
 }
 
 /** A library file the resource linked to was deleted from the library. */
-const fileMissingColumn = sql<boolean>`coalesce(${resources.fileKey} like 'media/%' and not exists (select 1 from ${mediaItems} where ${mediaItems.fileKey} = ${resources.fileKey}), false)`;
+const fileMissingColumn = libraryFileMissing(resources, resources.fileKey);
 
 async function isFileMissing(deps: ContentDeps, row: ResourceRow): Promise<boolean> {
   if (!isLibraryFileKey(row.fileKey)) return false;
