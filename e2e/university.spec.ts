@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import type { CourseOutlineResponse, UniversityAccessResponse } from "../common/contracts/marketing";
+import type { CourseOutline, CourseOutlineResponse, UniversityAccessResponse } from "../common/contracts/marketing";
 import { COURSES, findCourse } from "../common/marketing/courses";
 import { COURSE_OUTLINES } from "../server/features/university/course-outlines";
 import { newAccount, signInThroughApi, signUpThroughApi } from "./support/accounts";
@@ -10,6 +10,16 @@ const PREMIUM_COURSE = "amazon-launch-playbook";
 
 function courseCards(page: Page) {
   return page.locator("[data-testid^='course-']");
+}
+
+/** A course's outline as the server answers it to a member who has not started it (the seeded modules and lessons). */
+function outlineOf(courseId: string): CourseOutline {
+  const modules = (COURSE_OUTLINES[courseId] ?? []).map((module, m) => ({
+    id: m + 1,
+    title: module.title,
+    lessons: module.lessons.map((lesson, l) => ({ id: (m + 1) * 100 + l, title: lesson.title, kind: "text" as const, minutes: lesson.minutes, completed: false })),
+  }));
+  return { courseId, modules, progress: { courseId, completed: 0, total: modules.reduce((sum, module) => sum + module.lessons.length, 0) } };
 }
 
 /**
@@ -27,7 +37,7 @@ async function answerAsTier(page: Page, tier: "inventor" | "entrepreneur") {
     const course = findCourse(id);
     if (!course) return route.fulfill({ status: 404, json: { error: { code: "NOT_FOUND", message: "Course not found" } } });
     const body: CourseOutlineResponse = unlocked.includes(id)
-      ? { locked: false, outline: { courseId: id, modules: COURSE_OUTLINES[id] ?? [] } }
+      ? { locked: false, outline: outlineOf(id) }
       : { locked: true, requiredTier: course.accessLevel, signedIn: true };
     return route.fulfill({ status: body.locked ? 403 : 200, json: body });
   });

@@ -35,6 +35,7 @@ import { openFileStore } from "./files/open-file-store";
 import { mediaRoutes } from "./features/media/media.routes";
 import { callRequestsRoutes } from "./features/call-requests/call-requests.routes";
 import { universityRoutes } from "./features/university/university.routes";
+import { coursesAdminRoutes } from "./features/university/courses-admin.routes";
 import { searchRoutes } from "./features/search/search.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { outboxRoutes } from "./mail/outbox.routes";
@@ -125,8 +126,9 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(unsubscribeRoutes, { db, secret: authSecret });
   const news = createNewsService({ db, logger, feedUrl: env.NEWS_FEED_URL, cacheSeconds: env.NEWS_CACHE_SECONDS, allowPrivate: env.NEWS_ALLOW_PRIVATE });
   await app.register(newsRoutes, { news });
-  await app.register(universityRoutes);
   const content: ContentDeps = { db, files: openFileStore(env), fileLinks: createFileLinkSigner(authSecret), answers };
+  await app.register(universityRoutes, content);
+  await app.register(coursesAdminRoutes, { db });
   await app.register(membersRoutes, content);
   await app.register(mastermindsRoutes, content);
   await app.register(sessionsRoutes, content);

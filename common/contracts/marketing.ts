@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTENT_LEVELS } from "../content";
 import { PAID_TIERS } from "../tiers";
+import { CourseModuleSchema, CourseProgressSchema } from "./courses";
 
 /** A "Latest News" item as the server hands it over: description already sanitized HTML. */
 export const NewsItemSchema = z.object({
@@ -18,10 +19,11 @@ export type NewsResponse = z.infer<typeof NewsResponseSchema>;
 
 export const NEWS_MESSAGES = { failed: "Failed to load news. Please try again later." } as const;
 
-/** A course's outline: only sent to viewers whose tier unlocks the course. */
+/** A course's modules and lessons with the viewer's progress: only sent to viewers whose tier unlocks the course. */
 export const CourseOutlineSchema = z.object({
   courseId: z.string(),
-  modules: z.array(z.object({ title: z.string(), lessons: z.array(z.object({ title: z.string(), minutes: z.number().int() })) })),
+  modules: z.array(CourseModuleSchema),
+  progress: CourseProgressSchema,
 });
 export type CourseOutline = z.infer<typeof CourseOutlineSchema>;
 

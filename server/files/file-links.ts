@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 /** How long a download or stream link handed to a browser stays valid. */
 export const FILE_LINK_TTL_SECONDS = 60 * 60;
 
-export type FileKind = "resource" | "video";
+export type FileKind = "resource" | "video" | "lesson";
 
 export interface FileLinkSigner {
   /** `?expires=…&signature=…` for this item and this viewer (anonymous is "-"). */

@@ -1,7 +1,8 @@
 /**
- * Module and lesson outline of each University course, keyed by course id (common/marketing/courses.ts).
- * Each course has exactly as many modules as its `modules` count; its lessons' running time is close
- * to its `duration`, which also counts the exercises. Only sent to viewers whose tier opens the course.
+ * Module and lesson outline of each University course, keyed by course id (common/marketing/courses.ts):
+ * what migration 0016_courses seeded as each course's first modules and text lessons (admins edit them
+ * since, in course_modules and course_lessons). Each course has exactly as many modules as its
+ * `modules` count; its lessons' running time is close to its `duration`. Tests compare against it.
  */
 export const COURSE_OUTLINES: Record<string, Array<{ title: string; lessons: Array<{ title: string; minutes: number }> }>> = {
   "validate-your-invention": [

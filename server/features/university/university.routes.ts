@@ -1,17 +1,36 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
+import { LessonProgressInputSchema, type Lesson, type LessonProgressResponse, type ProgressList } from "../../../common/contracts/courses";
 import type { CourseOutlineResponse, UniversityAccessResponse } from "../../../common/contracts/marketing";
-import { COURSES, findCourse } from "../../../common/marketing/courses";
+import { COURSES } from "../../../common/marketing/courses";
+import { PLANS } from "../../../common/tiers";
+import { memberOf, requireMember } from "../../auth/guards";
 import { AppError } from "../../errors";
-import { COURSE_OUTLINES } from "./course-outlines";
+import { deliverFile } from "../../files/file-delivery";
+import type { ContentDeps } from "../content/content-deps";
+import { CourseLockedError, lessonFile, listCourseProgress, readCourseOutline, readLesson, setLessonCompleted } from "./course-content.service";
 import { canOpenCourse, universityAccess } from "./university.policy";
 
 const CourseParamsSchema = z.object({ id: z.string().min(1).max(100) });
+const LessonParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** What the viewer's tier opens in the University; outlines only for courses it opens. */
-export async function universityRoutes(app: FastifyInstance): Promise<void> {
+/** A lesson of a course above the viewer's plan: 403 naming the plan that opens it. */
+async function lockedLesson<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof CourseLockedError)) throw error;
+    throw new AppError("FORBIDDEN", `This lesson is part of a course your plan does not include. Upgrade to ${PLANS[error.course.accessLevel].name} to open it.`);
+  }
+}
+
+const noStore = (reply: FastifyReply) => reply.header("cache-control", "private, no-store");
+
+/** What the viewer's tier opens in the University, course pages with the member's progress, and lessons. */
+export async function universityRoutes(app: FastifyInstance, deps: ContentDeps): Promise<void> {
+  const { db } = deps;
   app.get("/api/university/access", async (request, reply): Promise<UniversityAccessResponse> => {
-    reply.header("cache-control", "private, no-store");
+    noStore(reply);
     const viewer = request.viewer;
     return {
       access: universityAccess(viewer),
@@ -20,13 +39,49 @@ export async function universityRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get("/api/university/courses/:id/outline", async (request, reply): Promise<CourseOutlineResponse> => {
-    reply.header("cache-control", "private, no-store");
+    noStore(reply);
     const { id } = CourseParamsSchema.parse(request.params);
-    const course = findCourse(id);
-    if (!course) throw new AppError("NOT_FOUND", "Course not found");
-    if (!canOpenCourse(request.viewer, course)) {
-      return reply.code(403).send({ locked: true, requiredTier: course.accessLevel, signedIn: request.viewer !== null });
+    try {
+      return { locked: false, outline: await readCourseOutline(db, request.viewer, id) };
+    } catch (error) {
+      if (!(error instanceof CourseLockedError)) throw error;
+      return reply.code(403).send({ locked: true, requiredTier: error.course.accessLevel, signedIn: request.viewer !== null });
     }
-    return { locked: false, outline: { courseId: course.id, modules: COURSE_OUTLINES[course.id] ?? [] } };
+  });
+
+  app.get("/api/university/progress", { preHandler: requireMember }, async (request, reply): Promise<ProgressList> => {
+    noStore(reply);
+    return listCourseProgress(db, memberOf(request));
+  });
+
+  app.get("/api/university/lessons/:id", { preHandler: requireMember }, async (request, reply): Promise<Lesson> => {
+    noStore(reply);
+    const { id } = LessonParamsSchema.parse(request.params);
+    return lockedLesson(() => readLesson(db, deps.fileLinks, memberOf(request), id));
+  });
+
+  app.put("/api/university/lessons/:id/progress", { preHandler: requireMember }, async (request): Promise<LessonProgressResponse> => {
+    const { id } = LessonParamsSchema.parse(request.params);
+    const { completed } = LessonProgressInputSchema.parse(request.body);
+    return lockedLesson(() => setLessonCompleted(db, memberOf(request), id, completed));
+  });
+
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/api/university/lessons/:id/file",
+    handler: async (request, reply) => {
+      const { id } = LessonParamsSchema.parse(request.params);
+      const { allowed, media } = await lessonFile(db, request.viewer, id);
+      return deliverFile(request, reply, deps, {
+        kind: "lesson",
+        id,
+        allowed,
+        fileKey: media?.fileKey ?? null,
+        externalUrl: null,
+        fileType: media?.fileType ?? null,
+        fileName: media?.name ?? "lesson",
+        disposition: media?.kind === "video" ? "inline" : "attachment",
+      });
+    },
   });
 }

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { LessonInputSchema, ModuleInputSchema, MoveInputSchema, type AdminCourse } from "../../../common/contracts/courses";
+import { requireAdmin } from "../../auth/guards";
+import type { Database } from "../../db/client";
+import {
+  createLesson,
+  createModule,
+  deleteLesson,
+  deleteModule,
+  moveLesson,
+  moveModule,
+  readAdminCourse,
+  renameModule,
+  updateLesson,
+} from "./course-admin.service";
+
+const CourseParamsSchema = z.object({ courseId: z.string().min(1).max(100) });
+const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The course builder of /admin/content: every change answers the whole course as it now stands. */
+export async function coursesAdminRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
+  const guarded = { preHandler: requireAdmin };
+  const id = (params: unknown) => IdParamsSchema.parse(params).id;
+  const course = (courseId: string): Promise<AdminCourse> => readAdminCourse(db, courseId);
+
+  app.get("/api/admin/courses/:courseId", guarded, async (request) => course(CourseParamsSchema.parse(request.params).courseId));
+  app.post("/api/admin/courses/:courseId/modules", guarded, async (request, reply) => {
+    const { courseId } = CourseParamsSchema.parse(request.params);
+    await createModule(db, courseId, ModuleInputSchema.parse(request.body));
+    reply.code(201);
+    return course(courseId);
+  });
+  app.put("/api/admin/course-modules/:id", guarded, async (request) => course(await renameModule(db, id(request.params), ModuleInputSchema.parse(request.body))));
+  app.delete("/api/admin/course-modules/:id", guarded, async (request) => course(await deleteModule(db, id(request.params))));
+  app.post("/api/admin/course-modules/:id/move", guarded, async (request) => course(await moveModule(db, id(request.params), MoveInputSchema.parse(request.body))));
+  app.post("/api/admin/course-modules/:id/lessons", guarded, async (request, reply) => {
+    const courseId = await createLesson(db, id(request.params), LessonInputSchema.parse(request.body));
+    reply.code(201);
+    return course(courseId);
+  });
+  app.put("/api/admin/course-lessons/:id", guarded, async (request) => course(await updateLesson(db, id(request.params), LessonInputSchema.parse(request.body))));
+  app.delete("/api/admin/course-lessons/:id", guarded, async (request) => course(await deleteLesson(db, id(request.params))));
+  app.post("/api/admin/course-lessons/:id/move", guarded, async (request) => course(await moveLesson(db, id(request.params), MoveInputSchema.parse(request.body))));
+}
