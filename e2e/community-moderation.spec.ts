@@ -104,6 +104,13 @@ test.describe("community moderation", () => {
     // The author sees the post again, and why they cannot post now.
     await openCommunity(page);
     await expect(page.getByRole("article").filter({ hasText: text })).toBeVisible();
+    const notice = page.getByTestId("suspension-notice");
+    await expect(notice).toContainText("You are suspended from the community until");
+    await expect(notice).toContainText("Please stop advertising.");
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      if (screenshotDir) await page.screenshot({ path: `${screenshotDir}/community-suspended-${width}.png` });
+    }
     const form = page.getByRole("form", { name: "Post to Community" });
     await form.getByLabel("Your post").fill("Back again");
     await form.getByRole("button", { name: "Post", exact: true }).click();
@@ -120,6 +127,8 @@ test.describe("community moderation", () => {
     await openCommunity(page);
     const unique = tag();
     const post = await publish(page, `Draft about tooling ${unique}`);
+    // "edited" marks changes made more than a second after posting (format.ts wasEdited).
+    await page.waitForTimeout(1100);
     await post.getByRole("button", { name: /^Edit post by/ }).click();
     const editing = page.getByRole("article").filter({ has: page.getByLabel("Edit your post") });
     await editing.getByLabel("Edit your post").fill(`Thanks @${mentioned.name} for the tooling tips ${unique}`);

@@ -110,7 +110,7 @@ export const MODERATION_MESSAGES = {
   flagged: "Thanks. An admin will review it.",
   suspended: (until: string) => `Your account is suspended from the community until ${until}. You cannot post, reply or like until then.`,
   dailyLimit: (limit: number) => `You have reached your limit of ${limit} posts and replies a day. Please try again later.`,
-  notFlagged: "This item has no open flags.",
+  notSuspended: "This member is not suspended.",
 } as const;
 
 export const FLAG_THRESHOLD = 3;
@@ -172,7 +172,7 @@ export const NotificationSettingsSchema = z.object({ mentionEmails: z.boolean({ 
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 
 /** Audit log actions of community moderation (part of the users contract's AUDIT_ACTIONS). */
-export const MODERATION_AUDIT_ACTIONS = ["moderate-approve", "moderate-hide", "moderate-delete", "warn-member", "suspend-member", "pin-post", "unpin-post", "lock-post", "unlock-post"] as const;
+export const MODERATION_AUDIT_ACTIONS = ["moderate-approve", "moderate-hide", "moderate-delete", "warn-member", "suspend-member", "lift-suspension", "pin-post", "unpin-post", "lock-post", "unlock-post"] as const;
 export type ModerationAuditAction = (typeof MODERATION_AUDIT_ACTIONS)[number];
 export const MODERATION_AUDIT_LABELS: Record<ModerationAuditAction, string> = {
   "moderate-approve": "Approved flagged post or reply",
@@ -180,8 +180,13 @@ export const MODERATION_AUDIT_LABELS: Record<ModerationAuditAction, string> = {
   "moderate-delete": "Deleted post or reply",
   "warn-member": "Warned member",
   "suspend-member": "Suspended member",
+  "lift-suspension": "Lifted suspension",
   "pin-post": "Pinned post",
   "unpin-post": "Unpinned post",
   "lock-post": "Locked post",
   "unlock-post": "Unlocked post",
 };
+
+/** GET /api/community/standing: whether the viewer may take part now, and the admin's message when not. */
+export const CommunityStandingSchema = z.object({ suspendedUntil: z.string().nullable(), message: z.string().nullable() });
+export type CommunityStanding = z.infer<typeof CommunityStandingSchema>;

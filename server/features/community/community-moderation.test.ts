@@ -140,10 +140,23 @@ describe("warnings and suspensions", () => {
       expect(refused.statusCode, url).toBe(403);
       expect(refused.json().error.message).toMatch(/^Your account is suspended from the community until .+ UTC\./);
     }
-    // The end date passes: the member takes part again.
+    const standing = await t.app.inject({ url: "/api/community/standing", headers: { cookie: member.cookie } });
+    expect(standing.json()).toEqual({ suspendedUntil: until.toISOString(), message: "Three days off after repeated insults." });
+
+    // Lifted early by an admin: the member takes part again at once.
+    const lift = (cookie = admin.cookie) => sendJson(t.app, "DELETE", `/api/admin/moderation/members/${member.userId}/suspension`, undefined, cookie);
+    expect((await lift(member.cookie)).statusCode).toBe(403);
+    expect((await lift()).statusCode).toBe(204);
+    expect((await lift()).statusCode).toBe(404);
+    expect((await t.app.inject({ url: "/api/community/standing", headers: { cookie: member.cookie } })).json()).toEqual({ suspendedUntil: null, message: null });
+    expect((await sendJson(t.app, "POST", `/api/community/posts/${post.id}/like`, undefined, member.cookie)).statusCode).toBe(200);
+
+    // Suspended again, and the end date passes: the member takes part again.
+    expect((await action({ action: "suspend", days: 1, message: "One more day." })).statusCode).toBe(200);
+    expect((await sendJson(t.app, "POST", `/api/community/posts/${post.id}/replies`, { content: "Sorry" }, member.cookie)).statusCode).toBe(403);
     await t.database.db.update(communitySuspensions).set({ until: sql`now() - interval '1 second'` }).where(eq(communitySuspensions.userId, member.userId));
     expect((await sendJson(t.app, "POST", `/api/community/posts/${post.id}/replies`, { content: "Sorry, everyone" }, member.cookie)).statusCode).toBe(201);
-    expect(await auditActions(member.userId)).toEqual(["warn-member", "suspend-member"]);
+    expect(await auditActions(member.userId)).toEqual(["warn-member", "suspend-member", "lift-suspension", "suspend-member"]);
     const adminTarget = await sendJson(t.app, "POST", `/api/admin/moderation/members/${admin.userId}/action`, { action: "warn", message: "hi" }, admin.cookie);
     expect(adminTarget.statusCode).toBe(400);
   });

@@ -7,6 +7,7 @@ import {
   ModerationDecisionSchema,
   NotificationSettingsSchema,
   PostModerationSchema,
+  type CommunityStanding,
   type MemberActionResult,
   type ModerationQueue,
   type NotificationSettings,
@@ -20,8 +21,9 @@ import { isValidUnsubscribeSignature } from "../email/unsubscribe-link";
 import { flagPost, flagReply } from "./flags";
 import { IdParamsSchema } from "./id-params";
 import { MENTION_EMAILS } from "./mentions.job";
-import { actOnMember, decide, moderatePost, readModerationQueue } from "./moderation.service";
+import { actOnMember, decide, liftSuspension, moderatePost, readModerationQueue } from "./moderation.service";
 import { mentionEmailOptOuts } from "./moderation.table";
+import { activeSuspension } from "./suspensions";
 
 interface ModerationDeps {
   db: Database;
@@ -50,6 +52,11 @@ export async function moderationRoutes(app: FastifyInstance, { db, mailer, secre
     return reply.code(201).send({ flagged: true });
   });
 
+  app.get("/api/community/standing", { preHandler: requireMember }, async (request): Promise<CommunityStanding> => {
+    const suspension = await activeSuspension(db, memberOf(request).userId);
+    return { suspendedUntil: suspension?.until.toISOString() ?? null, message: suspension?.message ?? null };
+  });
+
   app.get("/api/admin/moderation/queue", { preHandler: requireAdmin }, async (): Promise<ModerationQueue> => readModerationQueue(db));
 
   app.post("/api/admin/moderation/posts/:id/decision", { preHandler: requireAdmin }, async (request, reply) => {
@@ -67,6 +74,12 @@ export async function moderationRoutes(app: FastifyInstance, { db, mailer, secre
   app.post("/api/admin/moderation/members/:userId/action", { preHandler: requireAdmin }, async (request): Promise<MemberActionResult> => {
     const { userId } = UserParamsSchema.parse(request.params);
     return actOnMember(db, mailer, memberOf(request), userId, MemberActionSchema.parse(request.body));
+  });
+
+  app.delete("/api/admin/moderation/members/:userId/suspension", { preHandler: requireAdmin }, async (request, reply) => {
+    const { userId } = UserParamsSchema.parse(request.params);
+    await liftSuspension(db, memberOf(request), userId);
+    return reply.code(204).send();
   });
 
   app.patch("/api/admin/community/posts/:id/moderation", { preHandler: requireAdmin }, async (request, reply) => {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { MemberActionSchema, ModerationDecision, ModerationItem, ModerationQueue, MemberActionResult, PostModeration } from "../../../common/contracts/community";
+import { MODERATION_MESSAGES, type MemberActionSchema, type ModerationDecision, type ModerationItem, type ModerationQueue, type MemberActionResult, type PostModeration } from "../../../common/contracts/community";
 import type { ModerationAuditAction } from "../../../common/contracts/community";
 import type { z } from "zod";
 import { users } from "../../auth/auth.table";
@@ -188,6 +188,20 @@ export async function actOnMember(db: Database, mailer: Mailer, admin: Viewer, u
   });
   await mailer.send(suspensionMail(member, input.message, suspensionEndText(until), communityName));
   return { suspendedUntil: until.toISOString() };
+}
+
+/** Ends a suspension before its date; the member may post again at once. */
+export async function liftSuspension(db: Database, admin: Viewer, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    const [lifted] = await txDb
+      .delete(communitySuspensions)
+      .where(and(eq(communitySuspensions.userId, userId), sql`${communitySuspensions.until} > now()`))
+      .returning({ until: communitySuspensions.until });
+    if (!lifted) throw new AppError("NOT_FOUND", MODERATION_MESSAGES.notSuspended);
+    const [member] = await txDb.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    await recordAudit(txDb, admin, [auditOf("lift-suspension", { authorId: userId, authorEmail: member?.email ?? null }, { until: lifted.until.toISOString() }, null)]);
+  });
 }
 
 /** Pin (shown first: the feed's featured order) and lock (no new replies), each change audited. */

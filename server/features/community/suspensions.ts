@@ -10,17 +10,17 @@ export function suspensionEndText(until: Date): string {
   return `${until.toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" })} UTC`;
 }
 
-/** The end of the member's suspension, or null when they may take part. Compared in the database's clock. */
-export async function suspendedUntil(db: Database, userId: string): Promise<Date | null> {
+/** The member's running suspension (end and the admin's message), or null. Compared in the database's clock. */
+export async function activeSuspension(db: Database, userId: string): Promise<{ until: Date; message: string } | null> {
   const [row] = await db
-    .select({ until: communitySuspensions.until })
+    .select({ until: communitySuspensions.until, message: communitySuspensions.message })
     .from(communitySuspensions)
     .where(and(eq(communitySuspensions.userId, userId), gt(communitySuspensions.until, sql`now()`)));
-  return row?.until ?? null;
+  return row ?? null;
 }
 
 /** Posting, replying and liking: 403 with the end date while the member is suspended. */
 export async function assertNotSuspended(db: Database, viewer: Viewer): Promise<void> {
-  const until = await suspendedUntil(db, viewer.userId);
-  if (until) throw new AppError("FORBIDDEN", MODERATION_MESSAGES.suspended(suspensionEndText(until)));
+  const suspension = await activeSuspension(db, viewer.userId);
+  if (suspension) throw new AppError("FORBIDDEN", MODERATION_MESSAGES.suspended(suspensionEndText(suspension.until)));
 }

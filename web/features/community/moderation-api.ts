@@ -1,10 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { FlagInput, MemberAction, MemberActionResult, ModerationDecision, ModerationQueue, NotificationSettings, PostModeration } from "../../../common/contracts/community";
+import type { CommunityStanding, FlagInput, MemberAction, MemberActionResult, ModerationDecision, ModerationQueue, NotificationSettings, PostModeration } from "../../../common/contracts/community";
 import { getJson, requestJson } from "../../lib/api-client";
 import { communityKey, feedsKey, updatePostInFeeds, updateRepliesOf } from "./feed-cache";
 
 export const moderationQueueKey = [...communityKey, "moderation-queue"] as const;
 const notificationsKey = ["profile", "notifications"] as const;
+const standingKey = [...communityKey, "standing"] as const;
+
+/** Whether the viewer is suspended from posting, replying and liking, until when and why. */
+export function useCommunityStanding() {
+  return useQuery({ queryKey: standingKey, queryFn: () => getJson<CommunityStanding>("/api/community/standing") });
+}
 
 export type FlagTarget = { kind: "post"; id: number } | { kind: "reply"; id: number; postId: number };
 
@@ -50,6 +56,15 @@ export function useMemberAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, action }: { userId: string; action: MemberAction }) => requestJson<MemberActionResult>("POST", `/api/admin/moderation/members/${encodeURIComponent(userId)}/action`, action),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: moderationQueueKey }),
+  });
+}
+
+/** Admins end a suspension early. */
+export function useLiftSuspension() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => requestJson<null>("DELETE", `/api/admin/moderation/members/${encodeURIComponent(userId)}/suspension`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: moderationQueueKey }),
   });
 }

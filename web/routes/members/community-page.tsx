@@ -6,6 +6,7 @@ import { CategoryList } from "../../features/community/components/category-list"
 import { CommunityGuidelines } from "../../features/community/components/community-guidelines";
 import { PostComposer } from "../../features/community/components/post-composer";
 import { PostFeed } from "../../features/community/components/post-feed";
+import { SuspensionNotice } from "../../features/community/components/suspension-notice";
 import { COMMUNITY_MESSAGES } from "../../features/community/messages";
 
 /**
@@ -23,6 +24,7 @@ export default function CommunityPage() {
           <CategoryList options={MEMBER_FILTERS} value={category} onChange={setCategory} />
         </div>
         <div className="grid min-w-0 gap-6 lg:col-start-1 lg:row-span-3 lg:row-start-1">
+          <SuspensionNotice />
           <PostComposer defaultCategory={category === "all" ? "general" : category} />
           <section aria-labelledby="community-feed-heading" className="grid gap-4">
             <h2 id="community-feed-heading" className="sr-only">

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Check, EyeOff, Flag, ShieldCheck, Trash2, TriangleAlert, UserX } from "lucide-react";
+import { Check, EyeOff, Flag, ShieldCheck, Trash2, TriangleAlert, UserCheck, UserX } from "lucide-react";
 import type { ModerationDecision, ModerationItem } from "../../../../common/contracts/community";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
@@ -10,7 +10,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { ConfirmDeleteDialog } from "../../admin-content/components/confirm-delete-dialog";
 import { excerpt, exactDate, postedAgo } from "../format";
 import { communityError } from "../messages";
-import { useModerationDecision, useModerationQueue } from "../moderation-api";
+import { useLiftSuspension, useModerationDecision, useModerationQueue } from "../moderation-api";
 import { AuthorLine } from "./author-line";
 import { MemberActionDialog, type MemberActionTarget } from "./member-action-dialog";
 
@@ -23,6 +23,7 @@ type ItemProps = {
 function QueueItem({ item, onDelete, onMemberAction }: ItemProps) {
   const nameId = useId();
   const decision = useModerationDecision();
+  const lift = useLiftSuspension();
   const decide = (choice: ModerationDecision) => decision.mutate({ kind: item.kind, id: item.id, decision: choice });
   const noun = item.kind === "post" ? "Post" : "Reply";
   const authorId = item.author.id;
@@ -85,14 +86,21 @@ function QueueItem({ item, onDelete, onMemberAction }: ItemProps) {
                 <TriangleAlert aria-hidden />
                 Warn author
               </Button>
-              <Button size="sm" variant="ghost" className="text-danger" onClick={() => onMemberAction({ action: "suspend", userId: authorId, name: item.author.name })}>
-                <UserX aria-hidden />
-                Suspend author
-              </Button>
+              {item.authorSuspendedUntil ? (
+                <Button size="sm" variant="ghost" disabled={lift.isPending} onClick={() => lift.mutate(authorId)}>
+                  <UserCheck aria-hidden />
+                  Lift suspension
+                </Button>
+              ) : (
+                <Button size="sm" variant="ghost" className="text-danger" onClick={() => onMemberAction({ action: "suspend", userId: authorId, name: item.author.name })}>
+                  <UserX aria-hidden />
+                  Suspend author
+                </Button>
+              )}
             </span>
           ) : null}
         </div>
-        {decision.isError ? <Alert variant="error">{communityError(decision.error, "Failed to save the decision. Please try again.")}</Alert> : null}
+        {decision.isError || lift.isError ? <Alert variant="error">{communityError(decision.error ?? lift.error, "Failed to save the decision. Please try again.")}</Alert> : null}
       </Card>
     </article>
   );

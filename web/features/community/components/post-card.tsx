@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { EyeOff, Lock, LockOpen, MessageSquare, Pin, PinOff } from "lucide-react";
+import { Eye, EyeOff, Lock, LockOpen, MessageSquare, Pin, PinOff } from "lucide-react";
 import { MODERATION_MESSAGES, type Post } from "../../../../common/contracts/community";
 import { ACCESS_LEVEL_LABELS, POST_CATEGORY_LABELS, type PostCategory } from "../../../../common/content";
 import { Badge } from "../../../components/ui/badge";
@@ -9,7 +9,7 @@ import { SelectField } from "../../admin-content/components/form-controls";
 import { ItemActions } from "../../admin-content/components/item-actions";
 import { useViewer, isAdmin } from "../../session/api";
 import { usePostMutations, useTogglePostLike } from "../api";
-import { usePostModeration } from "../moderation-api";
+import { useModerationDecision, usePostModeration } from "../moderation-api";
 import { CATEGORY_OPTIONS, isPostCategory } from "../categories";
 import { COMMUNITY_MESSAGES, communityError } from "../messages";
 import { AuthorLine } from "./author-line";
@@ -56,9 +56,10 @@ function InlinePostEditor({ post, onDone }: { post: Post; onDone: () => void }) 
   );
 }
 
-/** Admins pin a post (shown first, "Featured") and lock it (no new replies). */
+/** Admins pin a post (shown first, "Featured"), lock it (no new replies) and hide it from members or show it again. */
 function AdminPostControls({ post }: { post: Post }) {
   const moderate = usePostModeration();
+  const decision = useModerationDecision();
   return (
     <>
       <Button variant="ghost" size="sm" className="h-9 text-muted hover:text-ink" disabled={moderate.isPending} onClick={() => moderate.mutate({ id: post.id, change: { pinned: !post.featured } })}>
@@ -69,7 +70,19 @@ function AdminPostControls({ post }: { post: Post }) {
         {post.locked ? <LockOpen aria-hidden /> : <Lock aria-hidden />}
         {post.locked ? "Unlock" : "Lock"}
       </Button>
-      {moderate.isError ? <p className="basis-full text-sm font-medium text-danger">{communityError(moderate.error, COMMUNITY_MESSAGES.saveFailed)}</p> : null}
+      <Button
+        variant="ghost"
+        size="sm"
+        className="h-9 text-muted hover:text-ink"
+        disabled={decision.isPending}
+        onClick={() => decision.mutate({ kind: "post", id: post.id, decision: post.hidden ? "approve" : "hide" })}
+      >
+        {post.hidden ? <Eye aria-hidden /> : <EyeOff aria-hidden />}
+        {post.hidden ? "Show to members" : "Hide"}
+      </Button>
+      {moderate.isError || decision.isError ? (
+        <p className="basis-full text-sm font-medium text-danger">{communityError(moderate.error ?? decision.error, COMMUNITY_MESSAGES.saveFailed)}</p>
+      ) : null}
     </>
   );
 }
