@@ -67,6 +67,8 @@ async function closeProviderCustomer(deps: AccountDataDeps, userId: string): Pro
 export async function deleteOwnAccount(deps: AccountDataDeps, userId: string, posts: PostsChoice): Promise<void> {
   const { db } = deps;
   if (await isLastActiveAdmin(db, userId)) throw new AppError("FORBIDDEN", ACCOUNT_DATA_MESSAGES.lastAdmin);
+  // What the account was, for the audit entry: read before cancelling the subscription lowers its tier.
+  const [before] = await db.select({ role: users.role, membershipTier: users.membershipTier, tierOverride: users.tierOverride }).from(users).where(eq(users.id, userId));
   await closeProviderCustomer(deps, userId);
   const fileKeys = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
@@ -85,7 +87,7 @@ export async function deleteOwnAccount(deps: AccountDataDeps, userId: string, po
       targetId: row.id,
       targetEmail: deletedUserLabel(row.id),
       action: "delete-own-account",
-      before: { role: row.role, membershipTier: row.membershipTier, tierOverride: row.tierOverride },
+      before: before ?? { role: row.role, membershipTier: row.membershipTier, tierOverride: row.tierOverride },
       after: { posts: posts === "delete" ? "deleted" : "kept as Deleted member", uploadsRemoved: uploads.length },
     });
     return [...uploads.map((upload) => upload.fileKey), ...exports.flatMap((entry) => (entry.fileKey ? [entry.fileKey] : []))];

@@ -8,6 +8,7 @@ import { syncCustomer, type BillingDeps } from "../../billing/sync";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { outboxMessages } from "../../mail/outbox.table";
+import { callRequests } from "../call-requests/call-requests.table";
 import { communityPosts, communityReplies, postLikes, replyLikes } from "../community/community.table";
 import { invitations } from "../invitations/invitations.table";
 import { chunks } from "./chunks";
@@ -85,6 +86,8 @@ export async function erasePersonalData(tx: Database, targets: readonly Pick<Use
     await tx.delete(verifications).where(inArray(verifications.value, ids));
     await tx.update(adminAuditLog).set({ targetEmail: sql`${DELETED_USER_PREFIX} || ${adminAuditLog.targetId}` }).where(inArray(adminAuditLog.targetId, ids));
     await tx.update(adminAuditLog).set({ actorEmail: sql`${DELETED_USER_PREFIX} || ${adminAuditLog.actorId}` }).where(inArray(adminAuditLog.actorId, ids));
+    // An admin who handled call requests is named there by email too.
+    await tx.update(callRequests).set({ handledByEmail: sql`${DELETED_USER_PREFIX} || ${callRequests.handledById}` }).where(inArray(callRequests.handledById, ids));
     await tx.delete(users).where(inArray(users.id, ids));
   }
 }
