@@ -19,7 +19,7 @@ export async function startProductionServer(port: number, env: Record<string, st
       ...env,
     },
   });
-  for (let attempt = 0; attempt < 160; attempt += 1) {
+  for (let attempt = 0; attempt < 480; attempt += 1) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
     } catch {
