@@ -10,6 +10,7 @@ export const MARKETING_ROUTES = [
   "/inventors",
   "/university",
   "/university/course/:id",
+  "/university/course/:id/lesson/:lessonId",
   "/mastermind",
   "/services",
   "/brands",

@@ -9,6 +9,7 @@ export const paths = {
   inventors: "/inventors",
   university: "/university",
   course: (id: string) => `/university/course/${encodeURIComponent(id)}`,
+  lesson: (courseId: string, lessonId: number) => `/university/course/${encodeURIComponent(courseId)}/lesson/${lessonId}`,
   mastermind: "/mastermind",
   services: "/services",
   brands: "/brands",

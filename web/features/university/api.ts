@@ -1,6 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Lesson, LessonProgressResponse, ProgressList } from "../../../common/contracts/courses";
 import type { CourseOutlineResponse, UniversityAccessResponse } from "../../../common/contracts/marketing";
-import { getJson, getJsonAccepting } from "../../lib/api-client";
+import { getJson, getJsonAccepting, requestJson } from "../../lib/api-client";
 import { useViewer } from "../session/api";
 
 /** The viewer's id for query keys: answers differ per viewer, and signing in or out must refetch. */
@@ -30,5 +31,34 @@ export function useCourseOutline(courseId: string, isUnlocked: boolean) {
     queryKey: ["university", "outline", courseId, viewer.key],
     queryFn: () => getJsonAccepting<CourseOutlineResponse>(`/api/university/courses/${encodeURIComponent(courseId)}/outline`, [403]),
     enabled: viewer.isReady && isUnlocked,
+  });
+}
+
+/** One lesson of a course the viewer's plan opens (GET /api/university/lessons/:id). */
+export function useLesson(lessonId: number) {
+  const viewer = useViewerKey();
+  return useQuery({
+    queryKey: ["university", "lesson", lessonId, viewer.key],
+    queryFn: () => getJson<Lesson>(`/api/university/lessons/${lessonId}`),
+    enabled: viewer.isReady && Number.isInteger(lessonId),
+  });
+}
+
+/** The courses the member has started, with their progress (dashboard). */
+export function useCourseProgress() {
+  const viewer = useViewerKey();
+  return useQuery({
+    queryKey: ["university", "progress", viewer.key],
+    queryFn: () => getJson<ProgressList>("/api/university/progress"),
+    enabled: viewer.isReady,
+  });
+}
+
+/** Marks a lesson done or not done; the lesson, its course page and the dashboard then show the new progress. */
+export function useMarkLesson(lessonId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (completed: boolean) => requestJson<LessonProgressResponse>("PUT", `/api/university/lessons/${lessonId}/progress`, { completed }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["university"] }),
   });
 }

@@ -12,6 +12,23 @@ export const UNIVERSITY_MESSAGES = {
   requires: (planName: string) => `Requires ${planName}`,
   included: "Included in your plan",
   outlineLocked: (planName: string) => `The full outline opens with the ${planName} plan.`,
+  lessonsDone: (completed: number, total: number) => `${completed} of ${total} ${total === 1 ? "lesson" : "lessons"} done`,
+  progressLabel: (courseTitle: string) => `Your progress in ${courseTitle}`,
+  markDone: "Mark as done",
+  markedDone: "Done",
+  markNotDone: "Mark as not done",
+  markFailed: "We could not save your progress. Please try again.",
+  lessonFailed: "We could not load this lesson. Please try again in a moment.",
+  lessonNotFound: "This lesson is not in the course any more. It may have been moved or removed.",
+  noMedia: "The file for this lesson is being replaced. Please check back soon.",
+  previous: "Previous lesson",
+  next: "Next lesson",
+  backToCourse: "Back to the course",
+  download: "Download",
+  yourCourses: "Your courses",
+  yourCoursesEmpty: "Start a course in the University and your progress shows here.",
+  browseCourses: "Browse courses",
+  continueCourse: "Continue",
 } as const;
 
 /** Which plans open a course of this access level (tier order). */

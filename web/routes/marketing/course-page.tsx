@@ -1,5 +1,5 @@
 import { Link, useParams } from "react-router";
-import { ArrowLeft, Clock, Layers, Lock, PlayCircle, UserRound } from "lucide-react";
+import { ArrowLeft, CheckCircle2, Clock, Download, FileText, Layers, Lock, PlayCircle, UserRound } from "lucide-react";
 import type { CourseOutline } from "../../../common/contracts/marketing";
 import { coursePublicPage } from "../../../common/marketing/course-pages";
 import { findCourse, type Course } from "../../../common/marketing/courses";
@@ -12,7 +12,9 @@ import { Spinner } from "../../components/ui/spinner";
 import { useAuthModal } from "../../features/auth/auth-modal-context";
 import { useViewer } from "../../features/session/api";
 import { useCourseOutline, useUniversityAccess } from "../../features/university/api";
+import { CourseProgressBar } from "../../features/university/components/course-progress-bar";
 import { PLANS_OPENING, UNIVERSITY_MESSAGES } from "../../features/university/messages";
+import { cn } from "../../lib/cn";
 import { paths } from "../../lib/paths";
 import { usePageMeta } from "../../lib/use-page-meta";
 
@@ -29,29 +31,45 @@ function CourseNotFound() {
   );
 }
 
-function OutlineList({ outline }: { outline: CourseOutline }) {
+const LESSON_ICONS = { video: PlayCircle, text: FileText, file: Download } as const;
+
+/** The modules and lessons; each lesson opens its page, and the ones the member finished carry a check. */
+function OutlineList({ course, outline }: { course: Course; outline: CourseOutline }) {
   return (
-    <ol className="grid gap-4" data-testid="course-outline">
-      {outline.modules.map((module, index) => (
-        <li key={module.title} className="rounded-xl border border-border bg-surface p-5 shadow-card">
-          <h3 className="font-semibold text-ink">
-            <span className="mr-2 text-brass-700">Module {index + 1}</span>
-            {module.title}
-          </h3>
-          <ul className="mt-3 grid gap-2">
-            {module.lessons.map((lesson) => (
-              <li key={lesson.title} className="flex items-start justify-between gap-4 text-sm">
-                <span className="flex items-start gap-2 text-ink">
-                  <PlayCircle className="mt-0.5 size-4 shrink-0 text-navy-500" aria-hidden />
-                  {lesson.title}
-                </span>
-                <span className="shrink-0 text-muted">{lesson.minutes} min</span>
-              </li>
-            ))}
-          </ul>
-        </li>
-      ))}
-    </ol>
+    <div className="grid gap-4">
+      <CourseProgressBar progress={outline.progress} label={UNIVERSITY_MESSAGES.progressLabel(course.title)} className="rounded-xl border border-border bg-surface p-5 shadow-card" />
+      <ol className="grid gap-4" data-testid="course-outline">
+        {outline.modules.map((module, index) => (
+          <li key={module.id} className="rounded-xl border border-border bg-surface p-5 shadow-card">
+            <h3 className="font-semibold text-ink">
+              <span className="mr-2 text-brass-700">Module {index + 1}</span>
+              {module.title}
+            </h3>
+            <ul className="mt-3 grid gap-1">
+              {module.lessons.map((lesson) => {
+                const Icon = lesson.completed ? CheckCircle2 : LESSON_ICONS[lesson.kind];
+                return (
+                  <li key={lesson.id}>
+                    <Link
+                      to={paths.lesson(course.id, lesson.id)}
+                      className="-mx-2 flex items-start justify-between gap-4 rounded-md px-2 py-1.5 text-sm hover:bg-navy-50"
+                      data-completed={lesson.completed}
+                    >
+                      <span className="flex items-start gap-2 text-ink">
+                        <Icon className={cn("mt-0.5 size-4 shrink-0", lesson.completed ? "text-success" : "text-navy-500")} aria-hidden />
+                        {lesson.title}
+                        {lesson.completed ? <span className="sr-only"> (done)</span> : null}
+                      </span>
+                      <span className="shrink-0 text-muted">{lesson.minutes} min</span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
 
@@ -114,7 +132,7 @@ function CourseDetails({ course }: { course: Course }) {
           <h2 className="text-2xl font-bold tracking-tight text-ink">Course outline</h2>
           {isLoading ? <Spinner label="Loading the course outline" /> : null}
           {access.isError || outline.isError ? <Alert variant="error">We could not load this course's outline. Please try again in a moment.</Alert> : null}
-          {outline.data && !outline.data.locked ? <OutlineList outline={outline.data.outline} /> : null}
+          {outline.data && !outline.data.locked ? <OutlineList course={course} outline={outline.data.outline} /> : null}
           {locked ? <LockedOutline course={course} requiredTier={locked.requiredTier} signedIn={locked.signedIn || Boolean(viewer.data)} /> : null}
         </div>
         <aside aria-label="Course details" className="rounded-xl border border-border bg-surface p-6 shadow-card lg:sticky lg:top-24">

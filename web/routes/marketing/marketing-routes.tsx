@@ -8,6 +8,7 @@ import { paths } from "../../lib/paths";
 const InventorsPage = lazy(() => import("./inventors-page"));
 const UniversityPage = lazy(() => import("./university-page"));
 const CoursePage = lazy(() => import("./course-page"));
+const LessonPage = lazy(() => import("./lesson-page"));
 const MastermindPage = lazy(() => import("./mastermind-page"));
 const ServicesPage = lazy(() => import("./services-page"));
 const BrandsPage = lazy(() => import("./brands-page"));
@@ -39,6 +40,7 @@ const pages: Record<MarketingRoute, ReactNode> = {
   [paths.inventors]: <InventorsPage />,
   [paths.university]: <UniversityPage />,
   "/university/course/:id": <CoursePage />,
+  "/university/course/:id/lesson/:lessonId": <LessonPage />,
   [paths.mastermind]: <MastermindPage />,
   [paths.services]: <ServicesPage />,
   [paths.brands]: <BrandsPage />,

@@ -6,6 +6,7 @@ import { UpcomingEvents } from "../../features/members/components/upcoming-event
 import { UpgradeCard } from "../../features/members/components/upgrade-card";
 import { ADMIN_CARDS, MEMBER_CARDS } from "../../features/members/dashboard-cards";
 import { useViewer } from "../../features/session/api";
+import { YourCourses } from "../../features/university/components/your-courses";
 
 /** /members: cards to each section, admin cards for admins, the free-tier upgrade card, upcoming events. */
 export function MembersDashboardPage() {
@@ -37,6 +38,7 @@ export function MembersDashboardPage() {
         </section>
       ) : null}
       <UpcomingEvents />
+      {viewer.membershipTier === "free" && viewer.role !== "admin" ? null : <YourCourses />}
     </AppPage>
   );
 }
