@@ -3,7 +3,7 @@ import type { SearchKind } from "../../../common/contracts/search";
 /** Texts of the search box and the results page. */
 export const SEARCH_MESSAGES = {
   label: "Search",
-  placeholder: "Search posts, resources, videos…",
+  placeholder: "Search everything…",
   title: "Search",
   description: "Posts, replies, resources, training videos and mastermind sessions in one list, best matches first.",
   prompt: "Type a word or two above: every word counts as the start of a word, so “manu” finds manufacturing.",

@@ -1,0 +1,63 @@
+import { expect, test } from "@playwright/test";
+import { findCourse } from "../common/marketing/courses";
+import { newAccount, signUpThroughApi } from "./support/accounts";
+import { newAdminApi, setMemberTier } from "./support/admin-api";
+
+/*
+ * Taking a lesson: an Inventor opens a starter course from the University, reads its first lesson,
+ * marks it done, moves on, and sees the progress on the lesson, the course page and the dashboard.
+ * Courses above the plan stay locked. Progress is per member, so other journeys never interfere.
+ */
+
+const COURSE = "validate-your-invention";
+const PREMIUM = "prototyping-and-design";
+const SCREENSHOTS = process.env.COURSES_SCREENSHOTS_DIR;
+
+test("an Inventor takes a lesson, marks it done and sees the progress on the course and the dashboard", async ({ page }) => {
+  const course = findCourse(COURSE);
+  if (!course) throw new Error("course missing");
+  const account = newAccount("learner");
+  await signUpThroughApi(page.request, account);
+  const adminApi = await newAdminApi();
+  await setMemberTier(adminApi, account.email, "inventor");
+  await adminApi.dispose();
+
+  await page.goto(`/university/course/${COURSE}`);
+  const outline = page.getByTestId("course-outline");
+  await expect(page.getByText("0 of 15 lessons done")).toBeVisible();
+  await outline.getByRole("link", { name: /Why most inventions fail before the prototype/ }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/university/course/${COURSE}/lesson/\\d+$`));
+  const lesson = page.getByTestId("lesson");
+  await expect(lesson.getByRole("heading", { level: 1 })).toHaveText("Why most inventions fail before the prototype");
+  await expect(lesson).toContainText("Start with the problem, not the product");
+  await lesson.getByRole("button", { name: "Mark as done" }).click();
+  await expect(lesson.getByRole("button", { name: "Done" })).toHaveAttribute("aria-pressed", "true");
+  await expect(lesson.getByText("1 of 15 lessons done")).toBeVisible();
+  await expect(lesson.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "7");
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/lesson-1280.png`, fullPage: true });
+
+  await lesson.getByRole("link", { name: "Next lesson" }).click();
+  await expect(page.getByTestId("lesson").getByRole("heading", { level: 1 })).toHaveText("Writing the problem statement in one sentence");
+  await expect(page.getByTestId("lesson").getByRole("button", { name: "Mark as done" })).toBeVisible();
+
+  await page.getByRole("link", { name: course.title }).click();
+  await expect(page.getByText("1 of 15 lessons done")).toBeVisible();
+  await expect(outline.locator("a[data-completed='true']")).toHaveText([/Why most inventions fail/]);
+  if (SCREENSHOTS) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SCREENSHOTS}/course-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
+
+  await page.goto("/members");
+  const dashboard = page.getByTestId("your-courses");
+  await expect(dashboard.getByRole("link", { name: course.title })).toBeVisible();
+  await expect(dashboard.getByText("1 of 15 lessons done")).toBeVisible();
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/dashboard-1280.png`, fullPage: true });
+
+  // A course above the Inventor plan stays locked, and its builder is the admins' alone.
+  await page.goto(`/university/course/${PREMIUM}`);
+  await expect(page.getByTestId("course-locked")).toBeVisible();
+  expect((await page.request.get(`/api/admin/courses/${PREMIUM}`)).status()).toBe(403);
+});
