@@ -15,7 +15,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 interface Entry {
   version: number;
-  body: string;
+  /** Encoded once: a reused answer goes out without being converted to bytes again for each request. */
+  body: Buffer;
   until: number;
 }
 
@@ -25,13 +26,13 @@ export interface AnswerCache {
    * must name everything the answer depends on besides the area's rows: the route, its parameters
    * and, for answers that differ per viewer, the viewer's id, role, tier and active flag.
    */
-  json(area: ContentArea, key: string, build: () => Promise<unknown>): Promise<string>;
+  json(area: ContentArea, key: string, build: () => Promise<unknown>): Promise<Buffer>;
   versions: ContentVersions;
 }
 
 export function createAnswerCache(versions: ContentVersions, maxBytes = ANSWER_CACHE_MAX_BYTES): AnswerCache {
   const entries = new Map<string, Entry>();
-  const building = new Map<string, Promise<string>>();
+  const building = new Map<string, Promise<Buffer>>();
   let bytes = 0;
 
   const forget = (key: string) => {
@@ -64,7 +65,7 @@ export function createAnswerCache(versions: ContentVersions, maxBytes = ANSWER_C
       if (inFlight) return inFlight;
       const made = build()
         .then((answer) => {
-          const body = JSON.stringify(answer);
+          const body = Buffer.from(JSON.stringify(answer));
           keep(fullKey, { version, body, until: Date.now() + ANSWER_MAX_AGE_MS });
           return body;
         })
@@ -89,7 +90,7 @@ export function registerAnswerCache(app: FastifyInstance, db: Database, checkEve
 }
 
 /** Sends a cached JSON answer as is, past Fastify's serializer. */
-export function sendJson(reply: FastifyReply, body: string): FastifyReply {
+export function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
   return reply.type("application/json; charset=utf-8").send(body);
 }
 
