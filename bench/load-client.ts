@@ -58,11 +58,18 @@ export function createHttp(maxSockets: number) {
 export class LoadStats {
   readonly latencies = new Map<Action, number[]>();
   readonly failures = new Map<string, number>();
+  /** The slowest calls, with when they started: stalls that hit everyone at once show as one cluster. */
+  readonly slowest: Array<{ action: Action; startedAt: number; milliseconds: number }> = [];
 
-  record(action: Action, milliseconds: number): void {
+  record(action: Action, milliseconds: number, startedAt: number): void {
     const list = this.latencies.get(action) ?? [];
     list.push(milliseconds);
     this.latencies.set(action, list);
+    this.slowest.push({ action, startedAt, milliseconds });
+    if (this.slowest.length > 40) {
+      this.slowest.sort((a, b) => b.milliseconds - a.milliseconds);
+      this.slowest.length = 20;
+    }
   }
 
   fail(action: Action, reason: string): void {

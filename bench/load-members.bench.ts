@@ -44,6 +44,20 @@ function residentMegabytes(pid: number | undefined): number {
   }
 }
 
+/**
+ * CPU seconds a process has used (user + system, Linux /proc at 100 ticks a second): what one answer
+ * costs, whatever else the machine runs at the time.
+ */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** Repeatable pseudo-random numbers (mulberry32), so two runs send the same mix. */
 function seededRandom(seed: number): () => number {
   let state = seed;
@@ -104,13 +118,14 @@ async function act(http: Http, member: Member, action: Action, random: () => num
 
 /** One member's 60 s: a call, its answer, the next call. */
 async function runMember(http: Http, member: Member, until: number, stats: LoadStats, random: () => number): Promise<void> {
+  const loadStarted = until - SECONDS * 1000;
   while (Date.now() < until) {
     let action = pickAction(random);
     if ((action === "post" && member.posted >= POSTS_PER_MEMBER) || (action === "like" && member.seen.length === 0)) action = "feed";
     const started = performance.now();
     try {
       const answer = await act(http, member, action, random);
-      if (answer.status >= 200 && answer.status < 300) stats.record(action, performance.now() - started);
+      if (answer.status >= 200 && answer.status < 300) stats.record(action, performance.now() - started, Date.now() - loadStarted - (performance.now() - started));
       else stats.fail(action, `${answer.status} ${answer.body.slice(0, 120)}`);
     } catch (error) {
       stats.fail(action, (error as Error).message);
@@ -118,7 +133,15 @@ async function runMember(http: Http, member: Member, until: number, stats: LoadS
   }
 }
 
-function report(label: string, stats: LoadStats, memory: Array<{ idle: number; before: number; peak: number; after: number }>): void {
+interface ServerUse {
+  idle: number;
+  before: number;
+  peak: number;
+  after: number;
+  cpuSeconds: number;
+}
+
+function report(label: string, stats: LoadStats, use: ServerUse[]): void {
   const all = stats.all();
   const ms = (value: number) => `${Math.round(value)} ms`;
   console.log(`\n${label}: ${MEMBERS} members for ${SECONDS} s, ${BENCH_POSTS.toLocaleString("en-US")} posts, ${BENCH_RESOURCES.toLocaleString("en-US")} resources`);
@@ -128,9 +151,13 @@ function report(label: string, stats: LoadStats, memory: Array<{ idle: number; b
     console.log(`  ${action.padEnd(10)} ${String(list.length).padStart(7)} answers  p50 ${ms(percentile(list, 0.5)).padStart(7)}  p99 ${ms(percentile(list, 0.99)).padStart(7)}`);
   }
   for (const [reason, count] of stats.failures) console.log(`  error x${count}: ${reason}`);
-  memory.forEach((server, index) => {
+  const slowest = [...stats.slowest].sort((a, b) => b.milliseconds - a.milliseconds).slice(0, 8);
+  console.log(`  slowest: ${slowest.map((call) => `${call.action} ${ms(call.milliseconds)} from ${(call.startedAt / 1000).toFixed(1)} s`).join(", ")}`);
+  use.forEach((server, index) => {
     console.log(`  server ${index + 1} memory: ${server.idle} MB resident at start, ${server.before} MB with the members signed in, ${server.peak} MB at the peak, ${server.after} MB after`);
   });
+  const cpu = use.reduce((sum, server) => sum + server.cpuSeconds, 0);
+  console.log(`  Node CPU during the load: ${cpu.toFixed(1)} s of ${SECONDS} s, ${((cpu * 1000) / Math.max(1, all.length + stats.errors())).toFixed(1)} ms per call; load average ${os.loadavg()[0]?.toFixed(1)} at the end`);
 }
 
 async function benchLoad(label: string, env: Record<string, string>, port: number): Promise<void> {
@@ -154,11 +181,17 @@ async function benchLoad(label: string, env: Record<string, string>, port: numbe
     const sampler = setInterval(() => servers.forEach((server, index) => (peak[index] = Math.max(peak[index] ?? 0, residentMegabytes(server.pid)))), 250);
     const stats = new LoadStats();
     const until = Date.now() + SECONDS * 1000;
+    const cpuBefore = servers.map((server) => cpuSeconds(server.pid));
     await Promise.all(members.map((member, index) => runMember(http, member, until, stats, seededRandom(index + 1))));
+    const cpuUsed = servers.map((server, index) => cpuSeconds(server.pid) - (cpuBefore[index] ?? 0));
     clearInterval(sampler);
     await sleep(2000);
     const after = servers.map((server) => residentMegabytes(server.pid));
-    report(`${label}${servers.length > 1 ? `, ${servers.length} instances` : ""}`, stats, servers.map((_, index) => ({ idle: idle[index] ?? 0, before: before[index] ?? 0, peak: peak[index] ?? 0, after: after[index] ?? 0 })));
+    report(
+      `${label}${servers.length > 1 ? `, ${servers.length} instances` : ""}`,
+      stats,
+      servers.map((_, index) => ({ idle: idle[index] ?? 0, before: before[index] ?? 0, peak: peak[index] ?? 0, after: after[index] ?? 0, cpuSeconds: cpuUsed[index] ?? 0 })),
+    );
   } finally {
     http.close();
     for (const server of servers) await stopServer(server);
