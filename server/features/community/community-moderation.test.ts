@@ -267,3 +267,27 @@ describe("mentions", () => {
     expect(await mailTo(grace.email)).toHaveLength(2);
   });
 });
+
+describe("the answer cache", () => {
+  it("shows a flag and a hide made through another instance within a second (the flags table bumps the community version)", async () => {
+    const other = await buildTestApp({ CONTENT_VERSION_CHECK_MS: "250" }, t);
+    try {
+      const reader = await memberCookie(t, "inventor");
+      const author = await memberCookie(t, "inventor");
+      const post = await api.post(author.cookie, "Soon hidden by an admin elsewhere");
+      const feedOnOther = async () => ((await other.app.inject({ url: "/api/community/posts?limit=50", headers: { cookie: reader.cookie } })).json() as { posts: Post[] }).posts;
+      const idsOnOther = async () => (await feedOnOther()).map((item) => item.id);
+      const flaggedOnOther = async () => (await feedOnOther()).find((item) => item.id === post.id)?.flaggedByMe;
+      expect(await flaggedOnOther()).toBe(false);
+      // A flag changes no post row: only the flags table's trigger tells the other instance.
+      expect((await flag(reader.cookie, "posts", post.id, "Looks like spam")).statusCode).toBe(201);
+      await expect.poll(flaggedOnOther, { timeout: 2000, interval: 50 }).toBe(true);
+      expect((await decide("posts", post.id, "hide")).statusCode).toBe(204);
+      const hiddenAt = Date.now();
+      await expect.poll(idsOnOther, { timeout: 2000, interval: 50 }).not.toContain(post.id);
+      expect(Date.now() - hiddenAt).toBeLessThan(1000);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -48,7 +48,8 @@ export function useModerationDecision() {
   return useMutation({
     mutationFn: ({ kind, id, decision }: { kind: "post" | "reply"; id: number; decision: ModerationDecision }) =>
       requestJson<null>("POST", `/api/admin/moderation/${kind === "post" ? "posts" : "replies"}/${id}/decision`, { decision }),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: moderationQueueKey }), queryClient.invalidateQueries({ queryKey: feedsKey })]),
+    // The queue, the feeds and any loaded reply list all show the item.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: communityKey }),
   });
 }
 

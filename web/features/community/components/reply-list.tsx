@@ -1,14 +1,15 @@
 import { useId, useState } from "react";
 import type { Post, Reply } from "../../../../common/contracts/community";
-import { EyeOff } from "lucide-react";
+import { Eye, EyeOff } from "lucide-react";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { ConfirmDeleteDialog } from "../../admin-content/components/confirm-delete-dialog";
 import { ItemActions } from "../../admin-content/components/item-actions";
-import { useViewer } from "../../session/api";
+import { isAdmin, useViewer } from "../../session/api";
 import { useAllReplies, useReplyMutations } from "../api";
+import { useModerationDecision } from "../moderation-api";
 import { excerpt } from "../format";
 import { COMMUNITY_MESSAGES, communityError } from "../messages";
 import { AuthorLine } from "./author-line";
@@ -19,7 +20,27 @@ import { TextEditor } from "./text-editor";
 
 type Mutations = ReturnType<typeof useReplyMutations>;
 
-function ReplyItem({ reply, mutations, onDelete, onFlag }: { reply: Reply; mutations: Mutations; onDelete: () => void; onFlag?: () => void }) {
+/** Admins hide a reply from members or show it again (approving it closes its flags). */
+function AdminReplyControls({ reply }: { reply: Reply }) {
+  const decision = useModerationDecision();
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="h-8 px-2 text-xs text-muted hover:text-ink"
+        disabled={decision.isPending}
+        onClick={() => decision.mutate({ kind: "reply", id: reply.id, decision: reply.hidden ? "approve" : "hide" })}
+      >
+        {reply.hidden ? <Eye aria-hidden /> : <EyeOff aria-hidden />}
+        {reply.hidden ? "Show to members" : "Hide"}
+      </Button>
+      {decision.isError ? <p className="basis-full text-xs font-medium text-danger">{communityError(decision.error, COMMUNITY_MESSAGES.saveFailed)}</p> : null}
+    </>
+  );
+}
+
+function ReplyItem({ reply, mutations, onDelete, onFlag, admin }: { reply: Reply; mutations: Mutations; onDelete: () => void; onFlag?: () => void; admin: boolean }) {
   const nameId = useId();
   const [editing, setEditing] = useState(false);
   const { update, toggleLike } = mutations;
@@ -71,6 +92,7 @@ function ReplyItem({ reply, mutations, onDelete, onFlag }: { reply: Reply; mutat
           onToggle={() => toggleLike.mutate(reply.id)}
         />
         {onFlag ? <FlagButton small flagged={reply.flaggedByMe} label={`Flag reply by ${reply.author.name}`} onFlag={onFlag} /> : null}
+        {admin ? <AdminReplyControls reply={reply} /> : null}
       </div>
       {likeFailed ? <p className="text-xs font-medium text-danger">{communityError(toggleLike.error, COMMUNITY_MESSAGES.likeFailed)}</p> : null}
     </li>
@@ -101,6 +123,7 @@ export function ReplyList({ post }: { post: Post }) {
             reply={reply}
             mutations={mutations}
             onDelete={() => setPendingDelete(reply)}
+            admin={isAdmin(viewer)}
             onFlag={viewer && viewer.role !== "admin" && reply.author.id !== viewer.id ? () => setFlagging(reply.id) : undefined}
           />
         ))}
