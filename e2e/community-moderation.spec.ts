@@ -2,6 +2,7 @@ import { expect, request, test, type Locator, type Page } from "@playwright/test
 import { MODERATION_MESSAGES } from "../common/contracts/community";
 import { newAccount, signInThroughApi, signUpAndOpenMembers, signUpThroughApi } from "./support/accounts";
 import { newAdminApi, waitForMailTo } from "./support/admin-api";
+import { expectNoSeriousAxeViolations } from "./support/axe";
 import { E2E_ADMIN, E2E_BASE_URL } from "./support/environment";
 
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -38,6 +39,8 @@ async function apiMember() {
 
 test.describe("community moderation", () => {
   test("members flag a post until it is hidden; an admin suspends its author and approves it", async ({ page, browser }) => {
+    // Three members, an admin and the author in one journey.
+    test.setTimeout(120_000);
     const author = await signUpAndOpenMembers(page, "spammer");
     const text = `Cheap patents, DM me now ${tag()}`;
     await openCommunity(page);
@@ -56,6 +59,7 @@ test.describe("community moderation", () => {
     await dialog.getByRole("button", { name: "Flag", exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(seen.getByRole("button", { name: "Flagged" })).toBeDisabled();
+    await expectNoSeriousAxeViolations(flagger);
 
     // Two more members flag it: hidden from members until an admin decides.
     const postId = await postIdOf(flagger, text);
@@ -80,6 +84,7 @@ test.describe("community moderation", () => {
     await expect(item).toContainText("Hidden from members");
     await expect(item).toContainText("3 flags");
     for (const reason of ["Advertising in the community", "Spam", "Scam offer"]) await expect(item).toContainText(reason);
+    await expectNoSeriousAxeViolations(admin);
     for (const width of [390, 1280]) {
       await admin.setViewportSize({ width, height: 900 });
       if (screenshotDir) await admin.screenshot({ path: `${screenshotDir}/moderation-${width}.png`, fullPage: true });
@@ -146,6 +151,7 @@ test.describe("community moderation", () => {
     await mentionedPage.goto("/members/account");
     const notifications = mentionedPage.getByRole("switch", { name: "Email me when someone mentions me" });
     await expect(notifications).toHaveAttribute("aria-checked", "true");
+    await expectNoSeriousAxeViolations(mentionedPage);
     await notifications.click();
     await expect(notifications).toHaveAttribute("aria-checked", "false");
     for (const width of [390, 1280]) {
