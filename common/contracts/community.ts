@@ -107,7 +107,6 @@ export const MODERATION_MESSAGES = {
   locked: "This discussion is locked. No new replies can be added.",
   alreadyFlagged: "You have already flagged this.",
   ownItem: "You cannot flag your own post or reply.",
-  flagged: "Thanks. An admin will review it.",
   suspended: (until: string) => `Your account is suspended from the community until ${until}. You cannot post, reply or like until then.`,
   dailyLimit: (limit: number) => `You have reached your limit of ${limit} posts and replies a day. Please try again later.`,
   notSuspended: "This member is not suspended.",

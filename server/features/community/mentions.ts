@@ -1,8 +1,8 @@
 /** A mention is "@" then a member's full name, as written in their profile (case does not matter). */
 const MENTION_START = /(^|[^\p{L}\p{N}_@])@(?=[\p{L}\p{N}])/gu;
 /** Longest name a mention may carry, and how many mentions of one text are looked up. */
-export const MENTION_TEXT_LENGTH = 80;
-export const MAX_MENTIONS = 10;
+const MENTION_TEXT_LENGTH = 80;
+const MAX_MENTIONS = 10;
 
 /**
  * The text after each "@" that starts a mention, up to MENTION_TEXT_LENGTH characters: the
