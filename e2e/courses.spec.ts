@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { findCourse } from "../common/marketing/courses";
-import { newAccount, signUpThroughApi } from "./support/accounts";
+import { newAccount, signInThroughApi, signUpThroughApi } from "./support/accounts";
 import { newAdminApi, setMemberTier } from "./support/admin-api";
+import { E2E_ADMIN } from "./support/environment";
 
 /*
  * Taking a lesson: an Inventor opens a starter course from the University, reads its first lesson,
@@ -11,6 +12,8 @@ import { newAdminApi, setMemberTier } from "./support/admin-api";
 
 const COURSE = "validate-your-invention";
 const PREMIUM = "prototyping-and-design";
+/** The course the builder journey edits (and restores), apart from the one the lesson journey counts. */
+const BUILT = "scaling-your-brand";
 const SCREENSHOTS = process.env.COURSES_SCREENSHOTS_DIR;
 
 test("an Inventor takes a lesson, marks it done and sees the progress on the course and the dashboard", async ({ page }) => {
@@ -60,4 +63,39 @@ test("an Inventor takes a lesson, marks it done and sees the progress on the cou
   await page.goto(`/university/course/${PREMIUM}`);
   await expect(page.getByTestId("course-locked")).toBeVisible();
   expect((await page.request.get(`/api/admin/courses/${PREMIUM}`)).status()).toBe(403);
+});
+
+test("an admin builds a course from the content screen: a module and a text lesson members then see", async ({ page }) => {
+  const course = findCourse(BUILT);
+  if (!course) throw new Error("course missing");
+  const tag = `E2E ${Date.now().toString(36)}`;
+  await signInThroughApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto("/admin/content");
+  await page.getByRole("tab", { name: "Courses" }).click();
+  await page.getByLabel("Course", { exact: true }).selectOption(BUILT);
+  await expect(page.getByTestId("builder-module")).toHaveCount(course.modules);
+
+  await page.getByLabel("New module").fill(`Bonus ${tag}`);
+  await page.getByRole("button", { name: "Add module" }).click();
+  const added = page.getByTestId("builder-module").filter({ hasText: `Bonus ${tag}` });
+  await expect(added).toBeVisible();
+  await added.getByRole("button", { name: "Add lesson" }).click();
+  await added.getByRole("button", { name: "Add lesson" }).click();
+  await expect(added.getByText("Lesson text is required")).toBeVisible();
+  await added.getByLabel("Lesson title").fill(`Launch checklist ${tag}`);
+  await added.getByLabel("Lesson text").fill("Ten things to check before launch day.");
+  await added.getByRole("button", { name: "Add lesson" }).click();
+  await expect(added.getByText(`Launch checklist ${tag}`)).toBeVisible();
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/builder-1280.png`, fullPage: true });
+
+  await page.goto(`/university/course/${BUILT}`);
+  await page.getByTestId("course-outline").getByRole("link", { name: new RegExp(`Launch checklist ${tag}`) }).click();
+  await expect(page.getByTestId("lesson")).toContainText("Ten things to check before launch day.");
+
+  await page.goto("/admin/content");
+  await page.getByRole("tab", { name: "Courses" }).click();
+  await page.getByLabel("Course", { exact: true }).selectOption(BUILT);
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: `Delete Bonus ${tag}` }).click();
+  await expect(page.getByTestId("builder-module")).toHaveCount(course.modules);
 });
