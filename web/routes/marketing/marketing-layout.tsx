@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
+import { FarewellNotice } from "../../features/account-data/components/farewell-notice";
 import { SiteHeader } from "../../features/site/components/site-header";
 
 // The footer is never in the first screenful: it loads beside the page instead of in the first script.
@@ -16,6 +17,7 @@ export function MarketingLayout() {
         Skip to content
       </a>
       <SiteHeader />
+      <FarewellNotice />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

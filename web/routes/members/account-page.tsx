@@ -14,6 +14,7 @@ import { SubscriptionSummary } from "../../features/billing/components/subscript
 import { formatLongDate } from "../../features/billing/format";
 import { PlanChangeCard } from "../../features/billing/components/plan-change-card";
 import { NotificationsCard } from "../../features/community/components/notifications-card";
+import { AccountDataSections } from "../../features/account-data/components/account-data-sections";
 import { useViewer } from "../../features/session/api";
 import { ApiError } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
@@ -45,7 +46,7 @@ export default function AccountPage() {
 
   return (
     <AppPage>
-      <PageHeader eyebrow="Members area" title="Account" description="Your membership, billing and invoices." />
+      <PageHeader eyebrow="Members area" title="Account" description="Your membership, billing, invoices and your data." />
       {billing.isError ? <Alert variant="error">We could not load your billing details. Please try again later.</Alert> : null}
       {subscription?.graceEndsAt ? (
         <Alert variant="error">
@@ -103,6 +104,8 @@ export default function AccountPage() {
 
       <InvoicesCard invoices={billing.data?.invoices ?? []} />
       <NotificationsCard />
+
+      <AccountDataSections />
     </AppPage>
   );
 }
