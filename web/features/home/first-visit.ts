@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from "react";
+
 /** Local-storage key of the first-visit flag (spec 000 §4): set on the first home page view. */
 export const FIRST_VISIT_KEY = "inventors-community:visited";
 
@@ -17,4 +19,14 @@ export function isFirstVisit(): boolean {
     isFirstVisitThisLoad = false;
   }
   return isFirstVisitThisLoad;
+}
+
+const neverChanges = () => () => {};
+
+/**
+ * isFirstVisit() for a render: false on the server and while the server's HTML is hydrated (the
+ * server cannot know), then the browser's answer, so hydration never meets a different attribute.
+ */
+export function useIsFirstVisit(): boolean {
+  return useSyncExternalStore(neverChanges, isFirstVisit, () => false);
 }

@@ -1,11 +1,11 @@
 import { Quote } from "lucide-react";
 import { VideoEmbed } from "../../components/ui/video-embed";
-import { isFirstVisit } from "../../features/home/first-visit";
+import { useIsFirstVisit } from "../../features/home/first-visit";
 import { STORY_VIDEO } from "../../features/home/story-video";
 
 /** The story video; it autoplays muted (once in view) on the visitor's first visit only (spec 000 §4). */
 export function HomeStory() {
-  const autoplay = isFirstVisit();
+  const autoplay = useIsFirstVisit();
   return (
     <section className="bg-surface" aria-labelledby="story-heading">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[1fr_1.2fr] lg:items-center lg:px-8">
