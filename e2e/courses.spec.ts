@@ -77,7 +77,7 @@ test("an admin builds a course from the content screen: a module and a text less
 
   await page.getByLabel("New module").fill(`Bonus ${tag}`);
   await page.getByRole("button", { name: "Add module" }).click();
-  const added = page.getByTestId("builder-module").filter({ hasText: `Bonus ${tag}` });
+  const added = page.getByTestId("builder-module").last();
   await expect(added).toBeVisible();
   await added.getByRole("button", { name: "Add lesson" }).click();
   await added.getByRole("button", { name: "Add lesson" }).click();
@@ -88,6 +88,12 @@ test("an admin builds a course from the content screen: a module and a text less
   await expect(added.getByText(`Launch checklist ${tag}`)).toBeVisible();
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/builder-1280.png`, fullPage: true });
 
+  await added.getByRole("button", { name: `Rename Bonus ${tag}` }).click();
+  await added.getByLabel("Module title").fill(`Extras ${tag}`);
+  await added.getByRole("button", { name: "Rename module" }).click();
+  const renamed = page.getByTestId("builder-module").filter({ hasText: `Extras ${tag}` });
+  await expect(renamed.getByRole("heading")).toHaveText(`Module ${course.modules + 1}Extras ${tag}`);
+
   await page.goto(`/university/course/${BUILT}`);
   await page.getByTestId("course-outline").getByRole("link", { name: new RegExp(`Launch checklist ${tag}`) }).click();
   await expect(page.getByTestId("lesson")).toContainText("Ten things to check before launch day.");
@@ -96,6 +102,6 @@ test("an admin builds a course from the content screen: a module and a text less
   await page.getByRole("tab", { name: "Courses" }).click();
   await page.getByLabel("Course", { exact: true }).selectOption(BUILT);
   page.once("dialog", (dialog) => void dialog.accept());
-  await page.getByRole("button", { name: `Delete Bonus ${tag}` }).click();
+  await page.getByRole("button", { name: `Delete Extras ${tag}` }).click();
   await expect(page.getByTestId("builder-module")).toHaveCount(course.modules);
 });

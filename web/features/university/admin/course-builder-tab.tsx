@@ -15,33 +15,37 @@ const LESSON_ICONS = { video: PlayCircle, text: FileText, file: Download } as co
 
 type Editing = { moduleId: number; lesson: AdminLesson | null } | null;
 
-function AddModule({ onAdd }: { onAdd: (title: string) => Promise<unknown> }) {
-  const [title, setTitle] = useState("");
+/** The title of a new module, or a module's new title. */
+function ModuleTitleForm({ label, submitLabel, initial = "", onSave, onCancel }: { label: string; submitLabel: string; initial?: string; onSave: (title: string) => Promise<unknown>; onCancel?: () => void }) {
+  const [title, setTitle] = useState(initial);
   const [error, setError] = useState<string | undefined>();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!title.trim()) return setError("Module title is required");
     try {
-      await onAdd(title);
+      await onSave(title);
       setTitle("");
       setError(undefined);
     } catch (failure) {
-      setError(errorMessage(failure, "Failed to add the module. Please try again."));
+      setError(errorMessage(failure, "Failed to save the module. Please try again."));
     }
   };
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-wrap items-end gap-3" aria-label="Add a module">
-      <TextField label="New module" className="min-w-60 flex-1" value={title} maxLength={200} error={error} onChange={(event) => setTitle(event.target.value)} />
-      <Button type="submit">
-        <Plus aria-hidden />
-        Add module
-      </Button>
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-wrap items-end gap-3" aria-label={submitLabel}>
+      <TextField label={label} className="min-w-60 flex-1" value={title} maxLength={200} error={error} onChange={(event) => setTitle(event.target.value)} />
+      <Button type="submit">{submitLabel}</Button>
+      {onCancel ? (
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      ) : null}
     </form>
   );
 }
 
 function ModuleCard({ course, index, courseId, editing, setEditing }: { course: AdminCourse; index: number; courseId: string; editing: Editing; setEditing: (next: Editing) => void }) {
   const change = useCourseChange(courseId);
+  const [renaming, setRenaming] = useState(false);
   const module = course.modules[index];
   if (!module) return null;
   const last = course.modules.length - 1;
@@ -56,6 +60,9 @@ function ModuleCard({ course, index, courseId, editing, setEditing }: { course: 
           {module.title}
         </h3>
         <div className="flex gap-1">
+          <Button variant="ghost" size="sm" aria-label={`Rename ${module.title}`} onClick={() => setRenaming(true)}>
+            <Pencil aria-hidden />
+          </Button>
           <Button variant="ghost" size="sm" aria-label={`Move ${module.title} up`} disabled={index === 0} onClick={() => change.mutate({ type: "moveModule", id: module.id, input: { direction: "up" } })}>
             <ArrowUp aria-hidden />
           </Button>
@@ -74,6 +81,18 @@ function ModuleCard({ course, index, courseId, editing, setEditing }: { course: 
           </Button>
         </div>
       </div>
+      {renaming ? (
+        <ModuleTitleForm
+          label="Module title"
+          submitLabel="Rename module"
+          initial={module.title}
+          onSave={async (title) => {
+            await change.mutateAsync({ type: "renameModule", id: module.id, input: { title } });
+            setRenaming(false);
+          }}
+          onCancel={() => setRenaming(false)}
+        />
+      ) : null}
       <ol className="grid gap-1">
         {module.lessons.map((lesson, position) => {
           const Icon = LESSON_ICONS[lesson.kind];
@@ -161,7 +180,7 @@ export function CourseBuilderTab() {
               <ModuleCard key={module.id} course={course.data} index={index} courseId={courseId} editing={editing} setEditing={setEditing} />
             ))}
           </ol>
-          <AddModule onAdd={(title) => change.mutateAsync({ type: "addModule", input: { title } })} />
+          <ModuleTitleForm label="New module" submitLabel="Add module" onSave={(title) => change.mutateAsync({ type: "addModule", input: { title } })} />
         </>
       )}
     </div>
