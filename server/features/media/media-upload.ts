@@ -76,7 +76,9 @@ export async function storeUpload(deps: ContentDeps, admin: Viewer, part: Multip
     });
   } catch (error) {
     part.file.resume();
-    await deps.files.remove(key);
+    // The write already removed a partial file; this catches a complete one refused afterwards. A
+    // store that fails here too must not hide the refusal (413/415) behind its own error.
+    await deps.files.remove(key).catch(() => undefined);
     throw error;
   }
 }

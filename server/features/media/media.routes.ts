@@ -53,9 +53,16 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContentDeps): Prom
     if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", MEDIA_MESSAGES.invalidType);
     const part = await request.file();
     if (!part) throw new AppError("BAD_REQUEST", "Choose a file to upload");
-    const item = await storeUpload(deps, admin, part, { folder: options.folder, isPublic: options.public });
-    reply.code(201);
-    return item;
+    try {
+      const item = await storeUpload(deps, admin, part, { folder: options.folder, isPublic: options.public });
+      reply.code(201);
+      return item;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      // The file store (disk or bucket) or the database failed; storeUpload has left nothing behind.
+      request.log.error({ err: error }, "media upload failed");
+      throw new AppError("SERVICE_UNAVAILABLE", MEDIA_MESSAGES.uploadFailed);
+    }
   });
 
   app.post("/api/admin/media/youtube", { preHandler: guard(MEDIA_MESSAGES.saveVideoSignIn) }, async (request, reply): Promise<MediaItem> => {
@@ -88,7 +95,9 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContentDeps): Prom
   app.delete("/api/admin/media/:id", { preHandler: guard(MEDIA_MESSAGES.updateSignIn) }, async (request, reply) => {
     const admin = adminFor(request, MEDIA_MESSAGES.updateSignIn);
     const { id } = MediaParamsSchema.parse(request.params);
-    await deleteMedia(deps, admin, id);
+    const { orphanedFileKey, removalError } = await deleteMedia(deps, admin, id);
+    // The item is gone for good; an object the store failed to remove is only unreachable storage.
+    if (orphanedFileKey) request.log.warn({ err: removalError, fileKey: orphanedFileKey }, "media item deleted, its stored file could not be removed");
     return reply.code(204).send();
   });
 

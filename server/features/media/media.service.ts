@@ -131,12 +131,18 @@ export async function findMediaUsage(db: Database, id: number): Promise<MediaUsa
   };
 }
 
+/** What a delete left behind: the key of a stored file the store failed to remove, for the log. */
+export interface MediaDeletion {
+  orphanedFileKey: string | null;
+  removalError?: unknown;
+}
+
 /**
  * Deletes the row with its audit entry, then the stored file. Content that linked to it keeps its
- * key and shows admins 'file missing'; a failed removal leaves an unreachable object, never a row
- * without its file.
+ * key and shows admins 'file missing'. A failed removal still counts as deleted (the row, and with it
+ * every way to reach the file, is gone): it leaves an unreachable object, never a row without its file.
  */
-export async function deleteMedia(deps: ContentDeps, admin: Viewer, id: number): Promise<void> {
+export async function deleteMedia(deps: ContentDeps, admin: Viewer, id: number): Promise<MediaDeletion> {
   const removed = await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [row] = await tx.delete(mediaItems).where(eq(mediaItems.id, id)).returning();
@@ -144,5 +150,11 @@ export async function deleteMedia(deps: ContentDeps, admin: Viewer, id: number):
     await recordAudit(tx, admin, [{ action: "delete-media", targetId: String(id), targetEmail: row.name, before: { name: row.name, folder: row.folder, fileType: row.fileType }, after: null }]);
     return row;
   });
-  if (removed.fileKey) await deps.files.remove(removed.fileKey);
+  if (!removed.fileKey) return { orphanedFileKey: null };
+  try {
+    await deps.files.remove(removed.fileKey);
+    return { orphanedFileKey: null };
+  } catch (removalError) {
+    return { orphanedFileKey: removed.fileKey, removalError };
+  }
 }

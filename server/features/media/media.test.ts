@@ -21,21 +21,33 @@ function partHeader(fileName: string, type: string): Buffer {
 const PART_END = Buffer.from(`\r\n--${BOUNDARY}--\r\n`, "latin1");
 const multipart = (fileName: string, type: string, bytes: Buffer) => Buffer.concat([partHeader(fileName, type), bytes, PART_END]);
 
-/** `head` then zero bytes up to `size`, produced chunk by chunk from one buffer so the test itself stays small. */
-function streamedPart(fileName: string, type: string, head: Buffer, size: number): Readable {
+/**
+ * `head` then zero bytes up to `size`, produced chunk by chunk from one buffer so the test itself stays
+ * small. With `pauseEvery`, the stream stops each time that many more bytes have gone and waits for
+ * `onPause` before it goes on.
+ */
+function streamedPart(fileName: string, type: string, head: Buffer, size: number, pacing?: { pauseEvery: number; onPause: () => Promise<void> }): Readable {
   const zeros = Buffer.alloc(64 * 1024);
   let sent = 0;
-  return new Readable({
+  let nextPause = pacing?.pauseEvery ?? Number.POSITIVE_INFINITY;
+  const stream: Readable = new Readable({
     read() {
-      if (sent === 0) this.push(Buffer.concat([partHeader(fileName, type), head]));
-      else if (sent >= size) {
-        this.push(PART_END);
-        this.push(null);
-        return;
-      } else this.push(zeros.subarray(0, Math.min(zeros.length, size - sent)));
-      sent = sent === 0 ? head.length : Math.min(size, sent + zeros.length);
+      if (!pacing || sent < nextPause) return produce();
+      nextPause += pacing.pauseEvery;
+      // Nothing is pushed meanwhile, so the stream asks for nothing more until this push.
+      void pacing.onPause().then(produce);
     },
   });
+  function produce() {
+    if (sent === 0) stream.push(Buffer.concat([partHeader(fileName, type), head]));
+    else if (sent >= size) {
+      stream.push(PART_END);
+      stream.push(null);
+      return;
+    } else stream.push(zeros.subarray(0, Math.min(zeros.length, size - sent)));
+    sent = sent === 0 ? head.length : Math.min(size, sent + zeros.length);
+  }
+  return stream;
 }
 
 const STORES: Array<{ store: string; open: () => Promise<StoreUnderTest> }> = [
@@ -68,6 +80,7 @@ describe.each(STORES)("media library on $store", ({ open: openStore }) => {
       headers: { origin: TEST_ORIGIN, cookie, "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
     });
   const rowCount = async () => Number((await t.database.db.select({ value: count() }).from(mediaItems))[0]?.value);
+  const auditCount = async () => Number((await t.database.db.select({ value: count() }).from(adminAuditLog))[0]?.value);
   const list = async (query = ""): Promise<MediaPage> => (await t.app.inject({ method: "GET", url: `/api/admin/media${query}`, headers: { cookie: admin } })).json();
 
   it("keeps the memory of a streamed 50 MB upload bounded, and a connection cut half-way leaves no row and no object", async () => {
@@ -75,7 +88,10 @@ describe.each(STORES)("media library on $store", ({ open: openStore }) => {
     const { port } = t.app.server.address() as AddressInfo;
     const post = () =>
       http.request({ host: "127.0.0.1", port, method: "POST", path: "/api/admin/media", headers: { origin: TEST_ORIGIN, cookie: admin, "content-type": `multipart/form-data; boundary=${BOUNDARY}` } }, () => undefined);
-    // Live memory, sampled after a forced collection: what the upload holds, not garbage not yet collected.
+    // Live memory after a forced collection (what the upload holds, not garbage not yet collected),
+    // sampled each time the client has sent another 10 MB and paused: a server that held the upload
+    // would show it growing by 10 MB a step. Collections between pauses only, never while bytes flow:
+    // on a busy machine a full collection of this process takes half a second.
     setFlagsFromString("--expose-gc");
     const collect = runInNewContext("gc") as () => void;
     const liveBytes = () => {
@@ -83,11 +99,15 @@ describe.each(STORES)("media library on $store", ({ open: openStore }) => {
       const usage = process.memoryUsage();
       return usage.heapUsed + usage.arrayBuffers;
     };
-    const baseline = liveBytes();
-    let peak = baseline;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, liveBytes());
-    }, 200);
+    // The floor is the lowest reading, the upload's own share whatever was still being freed before it
+    // began (a first collection can leave tens of MB of a closed database's memory for the next).
+    const readings = [liveBytes()];
+    const during: number[] = [];
+    const samplePaused = async () => {
+      // Time for the server to take in what is already on the way.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      during.push(liveBytes());
+    };
     const request = post();
     const status = await new Promise<number>((resolve, reject) => {
       request.on("response", (response) => {
@@ -95,16 +115,17 @@ describe.each(STORES)("media library on $store", ({ open: openStore }) => {
         resolve(response.statusCode ?? 0);
       });
       request.on("error", reject);
-      streamedPart("big.mp4", "video/mp4", SAMPLE_FILES.mp4.bytes, MAX_UPLOAD_BYTES.video).pipe(request);
+      streamedPart("big.mp4", "video/mp4", SAMPLE_FILES.mp4.bytes, MAX_UPLOAD_BYTES.video, { pauseEvery: 10 * MB, onPause: samplePaused }).pipe(request);
     });
-    clearInterval(sampler);
+    readings.push(...during, liveBytes());
     expect(status).toBe(201);
-    const growth = peak - baseline;
+    expect(during).toHaveLength(5);
+    const growth = Math.max(...during) - Math.min(...readings);
     console.info(`${store.name}: live memory during a 50 MB upload grew by at most ${(growth / MB).toFixed(1)} MB`);
-    // Measured: streaming holds 1 to 21 MB on disk and 16 to 41 MB on S3 (the uploader's 5 MB parts in
-    // flight and the test's in-process S3 server, which buffers what it receives); holding the upload
-    // whole holds 51 MB on disk and 73 MB on S3. The bound is the issue's: never the file's size.
-    expect(growth).toBeLessThan((store.name === "S3" ? 50 : 30) * MB);
+    // Measured at the pauses: streaming holds 1 to 11 MB on disk and 10 to 38 MB on S3 (the SDK's 5 MB
+    // parts in flight, two at a time, and their copies); holding the upload whole holds 40 to 51 MB on
+    // disk and 50 to 51 MB on S3, 10 MB more at each pause. The S3 server runs in its own process.
+    expect(growth).toBeLessThan((store.name === "S3" ? 45 : 20) * MB);
 
     const before = { rows: await rowCount(), files: store.storedFiles().length };
     const cut = post();
@@ -114,7 +135,8 @@ describe.each(STORES)("media library on $store", ({ open: openStore }) => {
     cut.write(Buffer.alloc(7 * MB));
     await new Promise((resolve) => setTimeout(resolve, 500));
     cut.destroy();
-    const settled = Date.now() + 5000;
+    // The server notices the cut within moments; a busy machine may take seconds.
+    const settled = Date.now() + 30_000;
     while (Date.now() < settled && store.storedFiles().length !== before.files) await new Promise((resolve) => setTimeout(resolve, 100));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect({ rows: await rowCount(), files: store.storedFiles().length }).toEqual(before);
@@ -162,7 +184,7 @@ describe.each(STORES)("media library on $store", ({ open: openStore }) => {
   });
 
   it("never uses the uploaded name as a path: traversal, NUL, direction overrides and long names end up under a generated key", async () => {
-    const names = ["../../etc/passwd.png", "..%2f..%2fescape.png", "nul\u0000byte.png", "evil\u202egnp.exe.png", `${"a".repeat(300)}.png`, "a.php.png"];
+    const names = ["../../etc/passwd.png", "..%2f..%2fescape.png", "nul\u0000byte.png", "evil\u202egnp.exe.png", `${"a".repeat(300)}.png`, "a.php.png", "say 'hi'; filename=x.html;.png", "façade ünïcode.png"];
     for (const name of names) {
       const response = await upload(name, "image/png", samplePng());
       expect(response.statusCode, name).toBe(201);
@@ -171,6 +193,11 @@ describe.each(STORES)("media library on $store", ({ open: openStore }) => {
       expect(item.name.length).toBeLessThanOrEqual(150);
       const [row] = await t.database.db.select({ fileKey: mediaItems.fileKey }).from(mediaItems).where(eq(mediaItems.id, item.id));
       expect(row?.fileKey).toMatch(/^media\/\d{13}-[0-9a-f]{16}\.png$/);
+      // One quoted ASCII name and one percent-encoded exact name: nothing in the name can end or add a parameter.
+      const served = await t.app.inject({ method: "GET", url: item.url, headers: { cookie: admin } });
+      expect(served.headers["content-disposition"]).toMatch(/^inline; filename="[\x20\x21\x23-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9%!._~-]*$/);
+      expect(served.headers["content-type"]).toBe("image/png");
+      expect(served.headers["x-content-type-options"]).toBe("nosniff");
     }
   });
 
@@ -194,6 +221,7 @@ describe.each(STORES)("media library on $store", ({ open: openStore }) => {
     expect(created.json().folders).toEqual(expect.arrayContaining(["general", "products", "team", "marketing", folder]));
     expect((await sendJson(t.app, "POST", "/api/admin/media/folders", { name: folder.toUpperCase() }, admin)).statusCode).toBe(409);
     expect((await sendJson(t.app, "POST", "/api/admin/media/folders", { name: "   " }, admin)).json().error.message).toBe("Folder name is required");
+    expect(await t.database.db.select({ after: adminAuditLog.after }).from(adminAuditLog).where(eq(adminAuditLog.action, "create-media-folder"))).toEqual([{ after: { name: folder } }]);
 
     const first: MediaItem = (await upload("first-photo.png", "image/png", samplePng(), admin, `?folder=${folder}`)).json();
     const second: MediaItem = (await upload("second-guide.pdf", "application/pdf", SAMPLE_FILES.pdf.bytes, admin, `?folder=${folder}`)).json();
@@ -251,6 +279,8 @@ describe.each(STORES)("media library on $store", ({ open: openStore }) => {
       "https://youtube.com/shorts/dQw4w9WgXcQ",
       "https://m.youtube.com/watch?feature=share&v=dQw4w9WgXcQ",
       "www.youtube.com/v/dQw4w9WgXcQ",
+      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=10",
+      "https://www.youtube.com/live/dQw4w9WgXcQ?si=xyz",
     ];
     for (const url of forms) {
       const response = await sendJson(t.app, "POST", "/api/admin/media/youtube", { url, title: "Pitch practice" }, admin);
@@ -269,23 +299,49 @@ describe.each(STORES)("media library on $store", ({ open: openStore }) => {
       expect(response.statusCode, url).toBe(400);
       expect(response.json().error.message).toBe(MEDIA_MESSAGES.invalidYoutube);
     }
+    const added = await t.database.db.select({ after: adminAuditLog.after }).from(adminAuditLog).where(eq(adminAuditLog.action, "add-youtube"));
+    expect(added).toHaveLength(forms.length);
+    expect(added[0]?.after).toMatchObject({ name: "Pitch practice", url: "https://www.youtube.com/embed/dQw4w9WgXcQ" });
     const untitled = await sendJson(t.app, "POST", "/api/admin/media/youtube", { url: forms[0], title: " " }, admin);
     expect(untitled.json().error.message).toBe("Title is required");
   });
 
-  it("lets only admins in, with the spec's messages", async () => {
-    const anonymousUpload = await upload("x.png", "image/png", samplePng(), "");
-    expect(anonymousUpload.statusCode).toBe(401);
-    expect(anonymousUpload.json().error.message).toBe("You must be logged in to upload files");
-    const memberUpload = await upload("x.png", "image/png", samplePng(), member);
-    expect(memberUpload.statusCode).toBe(403);
-    expect(memberUpload.json().error.message).toBe("You must be an admin to upload files");
-    const anonymousList = await t.app.inject({ method: "GET", url: "/api/admin/media" });
-    expect(anonymousList.json().error.message).toBe("You must be logged in to view media");
-    const anonymousYoutube = await sendJson(t.app, "POST", "/api/admin/media/youtube", { url: "https://youtu.be/dQw4w9WgXcQ", title: "x" });
-    expect(anonymousYoutube.json().error.message).toBe("You must be logged in to save videos");
-    const anonymousRename = await sendJson(t.app, "PATCH", "/api/admin/media/1", { name: "x" });
-    expect(anonymousRename.json().error.message).toBe("You must be logged in to update files");
+  it("answers every library route 401 with the spec's 'You must be logged in to …' text to visitors and 403 'You must be an admin to upload files' to members, changing nothing", async () => {
+    const item: MediaItem = (await upload("kept.png", "image/png", samplePng())).json();
+    const before = { rows: await rowCount(), files: store.storedFiles().length, audit: await auditCount() };
+    const routes: Array<{ method: "GET" | "POST" | "PATCH" | "DELETE"; url: string; body?: object; multipart?: true; signIn: string }> = [
+      { method: "GET", url: "/api/admin/media", signIn: MEDIA_MESSAGES.viewSignIn },
+      { method: "POST", url: "/api/admin/media", multipart: true, signIn: MEDIA_MESSAGES.uploadSignIn },
+      { method: "POST", url: "/api/admin/media/youtube", body: { url: "https://youtu.be/dQw4w9WgXcQ", title: "x" }, signIn: MEDIA_MESSAGES.saveVideoSignIn },
+      { method: "GET", url: "/api/admin/media/folders", signIn: MEDIA_MESSAGES.viewSignIn },
+      { method: "POST", url: "/api/admin/media/folders", body: { name: "intruders" }, signIn: MEDIA_MESSAGES.updateSignIn },
+      { method: "PATCH", url: `/api/admin/media/${item.id}`, body: { name: "x", folder: "team" }, signIn: MEDIA_MESSAGES.updateSignIn },
+      { method: "GET", url: `/api/admin/media/${item.id}/usage`, signIn: MEDIA_MESSAGES.viewSignIn },
+      { method: "DELETE", url: `/api/admin/media/${item.id}`, signIn: MEDIA_MESSAGES.updateSignIn },
+      { method: "GET", url: `/api/admin/media/${item.id}/file`, signIn: MEDIA_MESSAGES.filesSignIn },
+    ];
+    for (const route of routes) {
+      for (const [who, cookie, status, message] of [
+        ["visitor", "", 401, route.signIn],
+        ["member", member, 403, MEDIA_MESSAGES.notAdmin],
+      ] as const) {
+        const response = route.multipart
+          ? await upload("x.png", "image/png", samplePng(), cookie)
+          : route.method === "GET"
+            ? await t.app.inject({ method: "GET", url: route.url, headers: cookie ? { cookie } : {} })
+            : await sendJson(t.app, route.method, route.url, route.body, cookie || undefined);
+        expect({ route: `${route.method} ${route.url}`, who, status: response.statusCode, message: response.json().error?.message }).toEqual({
+          route: `${route.method} ${route.url}`,
+          who,
+          status,
+          message,
+        });
+      }
+    }
+    expect({ rows: await rowCount(), files: store.storedFiles().length, audit: await auditCount() }).toEqual(before);
+    expect((await list()).items.find((listed) => listed.id === item.id)).toMatchObject({ name: "kept.png", folder: "general" });
+    expect((await t.app.inject({ method: "GET", url: "/api/admin/media/folders", headers: { cookie: admin } })).json().folders).not.toContain("intruders");
+
     const crossSite = await t.app.inject({
       method: "POST",
       url: "/api/admin/media",
@@ -300,5 +356,25 @@ describe.each(STORES)("media library on $store", ({ open: openStore }) => {
       headers: { origin: TEST_ORIGIN, cookie: admin, "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
     });
     expect(multipartElsewhere.statusCode).toBe(415);
+  });
+
+  it("answers 503 'An error occurred during upload. Please try again.' when the store fails half-way through an upload, leaving no row, no object and no audit entry; the next upload works", async () => {
+    const before = { rows: await rowCount(), files: store.storedFiles().length, audit: await auditCount() };
+    const restore = store.failAfter(t.files, 6 * MB);
+    const response = await upload("outage.mp4", "video/mp4", streamedPart("outage.mp4", "video/mp4", SAMPLE_FILES.mp4.bytes, 12 * MB)).finally(restore);
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error.message).toBe(MEDIA_MESSAGES.uploadFailed);
+    expect({ rows: await rowCount(), files: store.storedFiles().length, audit: await auditCount() }).toEqual(before);
+    expect((await upload("after-outage.png", "image/png", samplePng())).statusCode).toBe(201);
+  });
+
+  it("deletes an item whose stored file the store cannot remove: 204, the row and every way to the file are gone", async () => {
+    const item: MediaItem = (await upload("stuck.png", "image/png", samplePng(), admin, "?public=true")).json();
+    const restore = store.failAfter(t.files, 0);
+    const response = await sendJson(t.app, "DELETE", `/api/admin/media/${item.id}`, undefined, admin).finally(restore);
+    expect(response.statusCode).toBe(204);
+    expect(await t.database.db.select().from(mediaItems).where(eq(mediaItems.id, item.id))).toEqual([]);
+    expect((await t.app.inject({ method: "GET", url: item.url })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: `/api/admin/media/${item.id}/file`, headers: { cookie: admin } })).statusCode).toBe(404);
   });
 });
