@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Route } from "@playwright/test";
 import { newAccount, signInThroughApi, signUpThroughApi } from "./support/accounts";
 import { newAdminApi, setMemberTier } from "./support/admin-api";
 import { E2E_ADMIN } from "./support/environment";
@@ -32,7 +32,7 @@ async function openLibrary(page: Page): Promise<void> {
 const card = (page: Page, name: string) => page.getByTestId("media-card").filter({ has: page.getByText(name, { exact: true }) });
 
 test("an admin manages the media library, links a PDF to a resource, and only an Inventor member downloads it", async ({ page, browser, context }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const id = suffix();
   const imageName = `team-photo-${id}.png`;
@@ -138,6 +138,10 @@ test("an admin manages the media library, links a PDF to a resource, and only an
   await expect(picker.getByRole("heading", { name: "Select Media" })).toBeVisible();
   await picker.getByPlaceholder("Search media...").fill(`launch-guide-${id}`);
   await picker.getByRole("option", { name: pdfName }).click();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("media-picker-390.png") });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath("media-picker-1280.png") });
   await picker.getByRole("button", { name: "Select", exact: true }).click();
   await expect(picker).toBeHidden();
   await expect(form.getByText(`Selected: ${pdfName}`)).toBeVisible();
@@ -191,4 +195,81 @@ test("an admin manages the media library, links a PDF to a resource, and only an
     await memberContext.close();
   }
   await adminApi.dispose();
+});
+
+test("the library shows 'No media found', a load failure with Retry and a partly failed bulk delete; several files upload at once; Upload New fills a resource's file, which shows 'File missing' once deleted", async ({ page }) => {
+  test.setTimeout(180_000);
+  const id = suffix();
+  const firstPdf = `brief-a-${id}.pdf`;
+  const secondPdf = `brief-b-${id}.pdf`;
+  const inPlacePdf = `contract-${id}.pdf`;
+  await openLibrary(page);
+
+  await page.getByPlaceholder("Search media...").fill(`nothing-called-${id}`);
+  await expect(page.getByText("No media found")).toBeVisible();
+  await page.getByPlaceholder("Search media...").fill("");
+
+  // The list fails to load (every try), says so with Retry, and loads once the server answers again.
+  const failing = (route: Route) => route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "boom" } } });
+  await page.route(/\/api\/admin\/media\?/, failing);
+  await page.reload();
+  const loadError = page.getByRole("alert").filter({ hasText: "Failed to load media items. Please try again." });
+  await expect(loadError).toBeVisible({ timeout: 15_000 });
+  await page.unroute(/\/api\/admin\/media\?/, failing);
+  await loadError.getByRole("button", { name: "Retry" }).click();
+  await expect(loadError).toBeHidden();
+
+  // Two files chosen together: one progress bar, both appear, each with its size and a US long date.
+  await page.getByLabel("Choose files to upload").setInputFiles([
+    { name: firstPdf, mimeType: "application/pdf", buffer: PDF },
+    { name: secondPdf, mimeType: "application/pdf", buffer: PDF },
+  ]);
+  await expect(page.getByText("Upload successful!")).toBeVisible();
+  const today = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" }).format(new Date());
+  for (const name of [firstPdf, secondPdf]) {
+    await expect(card(page, name)).toContainText(`${PDF.length}.00 Bytes`);
+    await expect(card(page, name)).toContainText(today);
+  }
+
+  // One of two deletions fails: the spec's message, the other item is gone, the failed one stays.
+  const listed = (await (await page.request.get(`/api/admin/media?search=${encodeURIComponent(secondPdf)}`)).json()) as { items: Array<{ id: number }> };
+  const secondId = listed.items[0]?.id;
+  await page.route(`**/api/admin/media/${secondId}`, (route) => (route.request().method() === "DELETE" ? route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "boom" } } }) : route.fallback()));
+  await page.getByLabel(`Select ${firstPdf}`).check();
+  await page.getByLabel(`Select ${secondPdf}`).check();
+  await page.getByRole("button", { name: "Delete Selected (2)" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Yes, Delete" }).click();
+  await expect(dialog.getByText("Failed to delete some items. Please try again.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(card(page, firstPdf)).toHaveCount(0);
+  await expect(card(page, secondPdf)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Delete Selected (1)" })).toBeVisible();
+
+  // Upload New in a resource form puts the new library file on the resource.
+  const resourceTitle = `Contract template ${id}`;
+  await page.goto("/admin/content");
+  await page.getByRole("tab", { name: "Resource Library" }).click();
+  await page.getByRole("button", { name: "Add Resource" }).click();
+  const form = page.getByRole("form", { name: "New resource" });
+  await form.getByLabel("Title").fill(resourceTitle);
+  await form.getByLabel("Type").fill("PDF");
+  await form.getByLabel("Description").fill("Uploaded in place from the resource form.");
+  await form.getByLabel("Upload a new file for this resource").setInputFiles({ name: inPlacePdf, mimeType: "application/pdf", buffer: PDF });
+  await expect(form.getByText(`Selected: ${inPlacePdf}`)).toBeVisible();
+  await form.getByRole("button", { name: "Create Resource" }).click();
+  await expect(form).toBeHidden();
+  const resourceCard = page.getByTestId("admin-resource").filter({ hasText: resourceTitle });
+  await expect(resourceCard.getByRole("link", { name: /Open file/ })).toBeVisible();
+
+  // Deleting it from the library names the resource first; the resource then shows 'File missing'.
+  await page.goto("/admin/media");
+  await card(page, inPlacePdf).getByRole("button", { name: `Delete ${inPlacePdf}` }).click();
+  await expect(dialog.getByText(`It is used by the resource “${resourceTitle}”`, { exact: false })).toBeVisible();
+  await dialog.getByRole("button", { name: "Yes, Delete" }).click();
+  await expect(dialog).toBeHidden();
+  await page.goto("/admin/content");
+  await page.getByRole("tab", { name: "Resource Library" }).click();
+  await expect(resourceCard.getByText("File missing: it was deleted from the media library")).toBeVisible();
+  await expect(resourceCard.getByRole("link", { name: /Open file/ })).toHaveCount(0);
 });

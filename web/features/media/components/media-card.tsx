@@ -82,7 +82,8 @@ export function MediaCard({ item, folders, selected, onSelect, onUpdate, onDelet
         </p>
       )}
       <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs text-muted">
-        <dt>Size</dt>
+        {/* Spec 001 §9: a YouTube video's duration label is 'YouTube Video'; it has no stored size. */}
+        <dt>{item.isYoutube ? "Duration" : "Size"}</dt>
         <dd>{item.isYoutube ? "YouTube Video" : formatFileSize(item.size)}</dd>
         {item.width && item.height ? (
           <>
@@ -121,18 +122,17 @@ export function MediaCard({ item, folders, selected, onSelect, onUpdate, onDelet
         </label>
       ) : null}
       {error ? <p className="text-xs text-danger">{error}</p> : null}
-      <div className="flex flex-wrap gap-1">
-        <Button size="sm" variant="outline" onClick={() => void copy()}>
+      {/* One row at any card width: Copy URL says what it did; rename and delete are icons with their names for screen readers and on hover. */}
+      <div className="flex items-center gap-1">
+        <Button size="sm" variant="outline" className="mr-auto" onClick={() => void copy()}>
           <Copy />
           {copied ? MEDIA_MESSAGES.urlCopied : "Copy URL"}
         </Button>
-        <Button size="sm" variant="ghost" onClick={() => setRenaming(true)} aria-label={`Rename ${item.name}`}>
+        <Button size="icon" variant="ghost" className="size-8" onClick={() => setRenaming(true)} aria-label={`Rename ${item.name}`} title="Rename">
           <Pencil />
-          Rename
         </Button>
-        <Button size="sm" variant="ghost" className="text-danger" onClick={onDelete} aria-label={`Delete ${item.name}`}>
+        <Button size="icon" variant="ghost" className="size-8 text-danger" onClick={onDelete} aria-label={`Delete ${item.name}`} title="Delete">
           <Trash2 />
-          Delete
         </Button>
       </div>
     </Card>

@@ -64,7 +64,11 @@ export function MediaLibrary() {
         onSearchChange={filters.setSearch}
       />
       <LoadState isPending={page.isPending} isError={page.isError} loadingLabel="Loading media" errorMessage={MEDIA_MESSAGES.loadFailed} onRetry={() => void page.refetch()} />
-      {page.isSuccess && items.length === 0 ? <EmptyState icon={Images} title={MEDIA_MESSAGES.empty} /> : null}
+      {page.isSuccess && items.length === 0 ? (
+        <EmptyState icon={Images} title={MEDIA_MESSAGES.empty}>
+          {filters.kind === "all" && filters.folder === "all" && !filters.search.trim() ? "Upload images, videos or documents to start the library." : "Try another search, type or folder."}
+        </EmptyState>
+      ) : null}
       {items.length > 0 ? (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Media items">
           {items.map((item) => (
