@@ -54,7 +54,9 @@ function runViteBuild(): Promise<void> {
  */
 export async function buildWebAppIfChanged(): Promise<boolean> {
   const fingerprint = webSourcesFingerprint();
-  if (readStamp() === fingerprint && existsSync(path.join(OUTPUT, "index.html"))) return false;
+  // The page renderer is part of the build (scripts/server-renderer-build.ts): a build without it is incomplete.
+  const complete = existsSync(path.join(OUTPUT, "index.html")) && existsSync(path.join(`${OUTPUT}-ssr`, "entry-server.js"));
+  if (readStamp() === fingerprint && complete) return false;
   await runViteBuild();
   mkdirSync(path.dirname(STAMP), { recursive: true });
   writeFileSync(STAMP, `${fingerprint}\n`);
