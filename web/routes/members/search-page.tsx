@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Spinner } from "../../components/ui/spinner";
 import { useSearch } from "../../features/search/api";
+import { SearchBox } from "../../features/search/components/search-box";
 import { SearchResultCard } from "../../features/search/components/search-result-card";
 import { SEARCH_MESSAGES } from "../../features/search/messages";
 
@@ -61,6 +62,9 @@ export default function SearchPage() {
   return (
     <AppPage>
       <PageHeader eyebrow="Members area" title={SEARCH_MESSAGES.title} description={SEARCH_MESSAGES.description} />
+      <div className="lg:hidden">
+        <SearchBox key={query} tone="page" />
+      </div>
       {query ? <Results query={query} /> : <EmptyState icon={SearchX} title={SEARCH_MESSAGES.prompt} />}
     </AppPage>
   );
