@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import { getTableName, type Table } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,6 +26,8 @@ const ACCOUNT_LIMIT = 4;
 const POSTS_PER_MINUTE = 10;
 /** The promised bound for another instance to see a change (viewer cache, answer cache). */
 const WITHIN_MS = 1000;
+/** setTimeout may wake a millisecond early by Date.now(), which the caches' expiry checks read. */
+const CLOCK_SLACK_MS = 5;
 const FEED = `<?xml version="1.0"?><rss version="2.0"><channel><title>Press</title>
   <item><title>Shared headline</title><link>https://news.example.com/a</link><pubDate>Tue, 10 Jun 2025 14:00:00 GMT</pubDate></item>
 </channel></rss>`;
@@ -49,11 +52,11 @@ async function query<T>(text: string): Promise<T[]> {
   }
 }
 
-/** How long after `since` the check first passed, polled every 50 ms; fails after 10 s. */
-async function seenAfter(since: number, what: string, check: () => Promise<boolean>): Promise<number> {
-  await waitUntil(what, check, 10_000);
-  return Date.now() - since;
-}
+/**
+ * Waits out the promised bound after a write was acknowledged: a read sent then must see it (the
+ * bound is the promise, not a measurement; a missing invalidation keeps the old answer far longer).
+ */
+const waitOneSecond = () => sleep(WITHIN_MS + CLOCK_SLACK_MS);
 
 let counter = 0;
 async function member(on: ServerProcess): Promise<{ cookie: string; id: string; email: string }> {
@@ -124,9 +127,8 @@ describe.runIf(onPostgres && process.env.TEST_DATABASE_URL)("two instances on on
     const person = await member(one);
     expect((await call(two.base, "/api/me", { cookie: person.cookie })).json).toMatchObject({ user: { email: person.email } });
     expect((await call(one.base, "/api/auth/sign-out", { body: {}, cookie: person.cookie })).status).toBe(200);
-    const since = Date.now();
-    const after = await seenAfter(since, "the other instance drops the session", async () => (await call(two.base, "/api/me", { cookie: person.cookie })).json?.user === null);
-    expect(after).toBeLessThan(WITHIN_MS);
+    await waitOneSecond();
+    expect((await call(two.base, "/api/me", { cookie: person.cookie })).json).toEqual({ user: null });
   });
 
   it("shares the sign-in limit: wrong passwords spread over both instances lock the account on both", async () => {
@@ -158,27 +160,17 @@ describe.runIf(onPostgres && process.env.TEST_DATABASE_URL)("two instances on on
     expect((await call(two.base, "/api/me", { cookie: person.cookie })).json).toMatchObject({ user: { membershipTier: "free" } });
     await feedOnTwo();
 
-    let since = Date.now();
     expect((await call(one.base, `/api/admin/users/${person.id}`, { method: "PATCH", body: { membershipTier: "brand-ceo" }, cookie: admin.cookie })).status).toBe(200);
-    const tier = await seenAfter(since, "the tier shows on the other instance", async () => {
-      const me = (await call(two.base, "/api/me", { cookie: person.cookie })).json as { user?: { membershipTier?: string } } | null;
-      return me?.user?.membershipTier === "brand-ceo";
-    });
+    await waitOneSecond();
+    expect((await call(two.base, "/api/me", { cookie: person.cookie })).json).toMatchObject({ user: { membershipTier: "brand-ceo" } });
 
-    since = Date.now();
-    const posted = await call(one.base, "/api/community/posts", { body: { content: "Fresh from instance one" }, cookie: person.cookie });
-    expect(posted.status).toBe(201);
-    const post = await seenAfter(since, "the post shows in the other instance's feed", async () => (await feedOnTwo()).some((item) => item.content === "Fresh from instance one"));
+    expect((await call(one.base, "/api/community/posts", { body: { content: "Fresh from instance one" }, cookie: person.cookie })).status).toBe(201);
+    await waitOneSecond();
+    expect((await feedOnTwo()).map((item) => item.content)).toContain("Fresh from instance one");
 
-    since = Date.now();
     expect((await call(one.base, `/api/admin/users/${person.id}`, { method: "PATCH", body: { isActive: false }, cookie: admin.cookie })).status).toBe(200);
-    const deactivation = await seenAfter(since, "the other instance refuses the deactivated member", async () => {
-      const answer = await call(two.base, "/api/community/posts", { cookie: person.cookie });
-      return answer.status === 403 || answer.status === 401;
-    });
-
-    expect({ tier, post, deactivation }).toEqual({ tier: expect.any(Number), post: expect.any(Number), deactivation: expect.any(Number) });
-    for (const [what, after] of Object.entries({ tier, post, deactivation })) expect(after, what).toBeLessThan(WITHIN_MS);
+    await waitOneSecond();
+    expect([401, 403]).toContain((await call(two.base, "/api/community/posts", { cookie: person.cookie })).status);
   });
 
   it("works a bulk send started on one instance with both: every recipient mailed exactly once", async () => {
