@@ -179,6 +179,14 @@ describe("a large export is prepared in the background and mailed as an expiring
     expect(await t.files.stat(fileKey)).toBeNull();
   }, 60_000);
 
+  it("reads an export whose job never finished as failed after an hour, and lets the member ask again", async () => {
+    const stuck = await memberCookie(t, "free", "Stuck Export");
+    await t.database.db.execute(sql`insert into account_exports (user_id, status, requested_at) values (${stuck.userId}, 'preparing', now() - interval '2 hours')`);
+    const summary: AccountDataSummary = (await get("/api/me/data", stuck.cookie)).json();
+    expect(summary.export.prepared).toMatchObject({ status: "failed", downloadUrl: null });
+    expect((await sendJson(t.app, "POST", "/api/me/data/exports", {}, stuck.cookie)).statusCode).toBe(202);
+  });
+
   it("limits how often a member exports (429 past 10 an hour)", async () => {
     const eager = await memberCookie(t, "free", "Eager Exporter");
     for (let attempt = 0; attempt < 10; attempt += 1) expect((await get("/api/me/data/export", eager.cookie)).statusCode).toBe(200);

@@ -80,8 +80,10 @@ export async function latestExport(deps: AccountDataDeps, userId: string): Promi
     .limit(1);
   if (!row) return null;
   const isReady = row.status === "ready" && row.expiresAt !== null;
+  // A job that never finished (its retries spent while the server was down) reads as failed, so the page offers a new export.
+  const isStale = row.status === "preparing" && Date.now() - row.requestedAt.getTime() > PREPARING_STALE_MS;
   return {
-    status: row.status,
+    status: isStale ? "failed" : row.status,
     requestedAt: row.requestedAt.toISOString(),
     expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
     downloadUrl: isReady && row.expiresAt ? exportDownloadPath(deps.secret, row.id, userId, row.expiresAt) : null,

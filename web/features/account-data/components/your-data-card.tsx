@@ -59,7 +59,7 @@ export function YourDataCard({ summary }: { summary: AccountDataSummary["export"
             </span>
           </Alert>
         ) : null}
-        {prepared?.status === "failed" ? <Alert variant="error">{ACCOUNT_DATA_MESSAGES.exportFailed}</Alert> : null}
+        {prepared?.status === "failed" && summary.delivery === "email" ? <Alert variant="error">{ACCOUNT_DATA_MESSAGES.exportFailed}</Alert> : null}
         {download.isError ? <Alert variant="error">{messageOf(download.error)}</Alert> : null}
         {request.isError ? <Alert variant="error">{messageOf(request.error)}</Alert> : null}
         {request.isSuccess && !isPreparing && prepared?.status !== "ready" ? <Alert variant="info">{ACCOUNT_DATA_MESSAGES.exportQueued}</Alert> : null}
