@@ -31,6 +31,9 @@ const FIELD_LABELS: Record<string, string> = {
   isActive: "Status",
   name: "Name",
   email: "Email",
+  // A member's deletion of their own account: what became of their posts and uploads.
+  posts: "Posts and replies",
+  uploadsRemoved: "Uploads removed",
 };
 
 function valueText(key: string, value: unknown): string {
