@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import yauzl from "yauzl";
 import { E2E_BASE_URL } from "./support/environment";
 import { signUpAndOpenMembers } from "./support/accounts";
+import { expectNoSeriousAxeViolations } from "./support/axe";
 
 /** The text of one entry of a zip file on disk. */
 function readZipEntry(file: Buffer, name: string): Promise<string> {
@@ -40,6 +41,8 @@ test("a member downloads everything we keep about them from the Account page, as
   await openAccount(page);
   const card = page.getByRole("region", { name: "Your data" });
   await expect(card.getByText(/records/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Delete account" })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -69,6 +72,7 @@ test("a member deletes their account: the wrong password is refused, then they l
   const dialog = page.getByRole("dialog", { name: "Delete your account?" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("radio", { name: /Keep my posts and replies/ })).toBeChecked();
+  await expectNoSeriousAxeViolations(page);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: testInfo.outputPath(`account-delete-dialog-${width}.png`) });
