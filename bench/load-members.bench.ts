@@ -174,7 +174,9 @@ async function benchLoad(label: string, env: Record<string, string>, port: numbe
     const admin: Record<string, string> = {};
     for (const base of bases) admin[base] = await signIn(base, ADMIN.email, ADMIN.password);
     const members = await signUpMembers(http, bases, admin);
-    for (const member of members) member.seen = feedIds((await http.send(`${member.base}${PATHS.feed}`, { cookie: member.cookie })).body);
+    // Every member opens the feed once, all at the same time, so that each holds an open connection
+    // when the load starts, as a member's browser on the page does.
+    await Promise.all(members.map(async (member) => (member.seen = feedIds((await http.send(`${member.base}${PATHS.feed}`, { cookie: member.cookie })).body))));
     await sleep(2000);
     const before = servers.map((server) => residentMegabytes(server.pid));
     const peak = [...before];
