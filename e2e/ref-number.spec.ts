@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { serveBrowserRendered } from "./support/browser-rendered";
 
 test("without a booking calendar, /ref-number offers a request-a-call form and the phone and email", async ({ page, request }) => {
   const config = (await (await request.get("/api/config")).json()) as { bookingEmbedUrl: string | null; contact: { email: string; phone: string } };
@@ -18,6 +19,7 @@ test("with BOOKING_EMBED_URL set, /ref-number embeds that calendar", async ({ pa
   // The e2e server runs without a calendar; answer its config as a configured one would.
   await page.route("**/api/config", (route) => route.fulfill({ json: { ...config, bookingEmbedUrl } }));
   await page.route("https://calendar.example.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>calendar</title>" }));
+  await serveBrowserRendered(page, "/ref-number");
   await page.goto("/ref-number");
   const calendar = page.locator("iframe[title^='Booking calendar']");
   await expect(calendar).toHaveAttribute("src", bookingEmbedUrl);

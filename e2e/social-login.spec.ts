@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { openLogIn } from "./support/auth-modal";
+import { serveBrowserRendered } from "./support/browser-rendered";
 
 test("no social button without a configured provider", async ({ page }) => {
   await page.goto("/");
@@ -17,6 +18,7 @@ test("a configured provider gets a button, and a failed hand-over says so", asyn
   await page.route("**/api/auth/sign-in/social", (route) =>
     route.fulfill({ status: 500, json: { code: "INTERNAL", message: "" } }),
   );
+  await serveBrowserRendered(page, "/");
   await page.goto("/");
   const dialog = await openLogIn(page);
   await dialog.getByRole("button", { name: "Continue with Google" }).click();
