@@ -4,8 +4,9 @@ import type { PostCategory } from "../../../common/content";
 import { users } from "../../auth/auth.table";
 import type { Viewer } from "../../auth/viewer";
 import type { Database } from "../../db/client";
-import { isContentAdmin, postLevelsFor } from "../content/access.policy";
+import { postLevelsFor } from "../content/access.policy";
 import { toPost, toReply, type PostRow, type ReplyRow } from "./community-dto";
+import { shownPostCondition, shownReplyCondition } from "./community-visibility";
 import { communityPosts, communityReplies, postLikes, replyLikes } from "./community.table";
 import { communityFlags } from "./moderation.table";
 import { decodeFeedCursor, encodeFeedCursor, type FeedCursor } from "./feed-cursor";
@@ -80,10 +81,6 @@ function selectReplies(db: Database, viewer: Viewer) {
     .leftJoin(users, eq(users.id, replies.authorId));
 }
 
-/** Hidden posts and replies reach admins only. */
-const shownPosts = (viewer: Viewer): SQL | undefined => (isContentAdmin(viewer) ? undefined : eq(posts.hidden, false));
-const shownReplies = (viewer: Viewer): SQL | undefined => (isContentAdmin(viewer) ? undefined : eq(replies.hidden, false));
-
 export interface FeedQuery {
   category: "all" | PostCategory;
   cursor?: string;
@@ -98,7 +95,7 @@ export function feedPageQuery(db: Database, viewer: Viewer, query: FeedQuery) {
   const after: FeedCursor | null = query.cursor ? decodeFeedCursor(query.cursor) : null;
   const conditions: (SQL | undefined)[] = [
     inArray(posts.accessLevel, postLevelsFor(viewer)),
-    shownPosts(viewer),
+    shownPostCondition(viewer),
     query.category === "all" ? undefined : eq(posts.category, query.category),
     after ? afterCursor(after) : undefined,
   ];
@@ -135,7 +132,7 @@ export async function readPost(db: Database, viewer: Viewer, id: number): Promis
 
 /** Every reply of a post, oldest first. */
 export async function readAllReplies(db: Database, viewer: Viewer, postId: number): Promise<Reply[]> {
-  const rows = await selectReplies(db, viewer).where(and(eq(replies.postId, postId), shownReplies(viewer))).orderBy(asc(replies.createdAt), asc(replies.id));
+  const rows = await selectReplies(db, viewer).where(and(eq(replies.postId, postId), shownReplyCondition(viewer))).orderBy(asc(replies.createdAt), asc(replies.id));
   return rows.map((row) => toReply(row, viewer));
 }
 
@@ -152,7 +149,7 @@ export function firstRepliesQuery(db: Database, viewer: Viewer, postIds: number[
   const firstOfPost = db
     .select({ id: replies.id })
     .from(replies)
-    .where(and(eq(replies.postId, posts.id), shownReplies(viewer)))
+    .where(and(eq(replies.postId, posts.id), shownReplyCondition(viewer)))
     .orderBy(asc(replies.createdAt), asc(replies.id))
     .limit(REPLIES_PER_POST)
     .as("first_replies");

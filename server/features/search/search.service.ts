@@ -12,7 +12,7 @@ import { mastermindSessions } from "../sessions/sessions.table";
 import { mediaVideos } from "../videos/videos.table";
 import { markMatches, matchedWords, snippetOf } from "./search-highlight";
 import { prefixQuery, searchTerms } from "./search-terms";
-import { shownPostCondition, shownReplyCondition } from "./community-visibility";
+import { shownPostCondition, shownReplyCondition } from "../community/community-visibility";
 
 const RowSchema = z.object({
   kind: z.enum(SEARCH_KINDS),
