@@ -17,8 +17,9 @@ const isMissing = (error: unknown) =>
   error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === "NotFound" || error.name === "NoSuchKey");
 
 /**
- * Files in an S3-compatible bucket. Uploads stream in 5 MB parts (memory stays bounded whatever the
- * size); a multipart upload that fails is aborted, so no partial object appears under the key.
+ * Files in an S3-compatible bucket. Uploads stream in 5 MB parts, one in flight at a time (memory stays
+ * bounded whatever the size: two in flight held up to 49 MB of a 50 MB upload, one holds 22 to 31 MB);
+ * a multipart upload that fails is aborted, so no partial object appears under the key.
  */
 export function createS3FileStore(config: S3StoreConfig): FileStore {
   const client = new S3Client({
@@ -37,7 +38,7 @@ export function createS3FileStore(config: S3StoreConfig): FileStore {
       return key;
     },
     async write(key, source) {
-      const upload = new Upload({ client, params: { Bucket: config.bucket, Key: checked(key), Body: source }, queueSize: 2, leavePartsOnError: false });
+      const upload = new Upload({ client, params: { Bucket: config.bucket, Key: checked(key), Body: source }, queueSize: 1, leavePartsOnError: false });
       // A failing source must fail the upload: lib-storage would otherwise wait for more data.
       const sourceFailed = new Promise<never>((_resolve, reject) => source.once("error", reject));
       // Settled either way: a source that fails after the upload did must not become an unhandled rejection.
