@@ -39,13 +39,15 @@ const STOP_TIMEOUT_MS = 20_000;
 
 /** The job queue on the app's own database: PostgreSQL through its pool, PGlite through executeSql (the only process allowed to open its folder). */
 export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQueue {
-  const boss = new PgBoss({ db: { executeSql: executorFor(database) }, schedule: false, supervise: true, migrate: true });
+  const executeSql = executorFor(database);
+  const boss = new PgBoss({ db: { executeSql }, schedule: false, supervise: true, migrate: true });
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
   const workers: Array<WorkerDefinition<never>> = [];
   let starting: Promise<void> | null = null;
   let stopping: Promise<void> | null = null;
 
   async function startAll(): Promise<void> {
+    await createSchemaOnce(executeSql);
     await boss.start();
     for (const worker of workers) {
       const { queue, expireInSeconds, retryLimit, retryDelaySeconds } = worker;
@@ -98,6 +100,27 @@ async function ensureQueue(boss: PgBoss, name: QueueName, options: PgBoss.Queue)
       return await boss.createQueue(name, options);
     } catch (error) {
       if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt === CREATE_QUEUE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
+}
+
+/** PostgreSQL's code for a unique key another transaction took first. */
+const UNIQUE_VIOLATION = "23505";
+
+/**
+ * Two instances starting at once on an empty database both run CREATE SCHEMA IF NOT EXISTS inside
+ * pg-boss's migration, and the slower one fails on pg_namespace's unique key (pg-boss cannot start
+ * again after a failed start). Creating the schema first, retrying that race, leaves pg-boss a schema
+ * that exists.
+ */
+async function createSchemaOnce(executeSql: Executor): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await executeSql("CREATE SCHEMA IF NOT EXISTS pgboss");
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt === CREATE_QUEUE_ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
     }
   }
