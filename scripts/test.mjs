@@ -7,6 +7,8 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "
 const LOGS = ".tmp/test-logs";
 mkdirSync(LOGS, { recursive: true });
 const results = [];
+// CI shows only the tail of the output, so the failed tests are named again after the summary.
+const failures = [];
 const startedAt = Date.now();
 
 function run(name, command, args, env = {}) {
@@ -41,6 +43,29 @@ async function vitest(name, env) {
   const passed = json?.numPassedTests ?? 0;
   const failed = json ? json.numFailedTests + (ok ? 0 : json.numFailedTests === 0 ? 1 : 0) : 1;
   results.push({ name, passed, failed, seconds });
+  for (const file of json?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === "failed") failures.push(`${name}: ${file.name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
+}
+
+function firstLine(message = "") {
+  return message.split("\n").find((line) => line.trim() !== "")?.trim().slice(0, 300) ?? "";
+}
+
+function collectPlaywrightFailures(name, suites = []) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === "unexpected") {
+          const error = test.results?.at(-1)?.error?.message;
+          failures.push(`${name}: ${spec.file} > ${spec.title}: ${firstLine(error)}`);
+        }
+      }
+    }
+    collectPlaywrightFailures(name, suite.suites);
+  }
 }
 
 async function playwright(name, shard) {
@@ -54,6 +79,7 @@ async function playwright(name, shard) {
   const passed = json?.stats?.expected ?? 0;
   const failed = json ? json.stats.unexpected + (ok ? 0 : json.stats.unexpected === 0 ? 1 : 0) : 1;
   results.push({ name, passed, failed, seconds });
+  collectPlaywrightFailures(name, json?.suites);
 }
 
 // Stage 1: the static gates and the web build read the same sources and write nothing the others
@@ -75,5 +101,6 @@ console.log("\n=== Summary");
 for (const { name, passed, failed, seconds } of results) console.log(`${name}: ${passed} passed, ${failed} failed (${seconds}s)`);
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + result.failed, 0);
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `- ${line}`).join("\n")}`);
 console.log(`${passed} passed, ${failed} failed in ${Math.round((Date.now() - startedAt) / 1000)}s`);
 process.exit(failed === 0 ? 0 : 1);
