@@ -1,11 +1,15 @@
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPglite } from "../db/client";
+import { newestMigration } from "../features/system/readiness";
 import { killHard, startServerProcess, type ServerProcess } from "../reliability/server-process";
 import { PGLITE_TEMPLATE_PATH } from "../test/test-database";
+import { packBackup } from "./backup";
+import { AUTH_SECRET_FILE, DATABASE_FILE, FILES_FOLDER, MANIFEST_FILE, type BackupManifest } from "./backup-format";
 
 // npm run backup and npm run restore on the embedded store, end to end: real server, real commands.
 // With DATABASE_URL the commands only point to pg_dump and pg_restore, so the PostgreSQL run checks that.
@@ -50,6 +54,17 @@ async function call(base: string, url: string, body?: object, cookie?: string) {
 
 const signUp = (base: string, email: string) => call(base, "/api/auth/sign-up/email", { name: "Backed Up", email, password: "secret12" });
 const signIn = (base: string, email: string) => call(base, "/api/auth/sign-in/email", { email, password: "secret12" });
+
+/** Every file under `root` with a hash of its bytes: equal before and after means nothing was touched. */
+function fingerprint(root: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    found[path.relative(root, file)] = createHash("sha256").update(readFileSync(file)).digest("hex");
+  }
+  return found;
+}
 
 async function stop(server: ServerProcess): Promise<void> {
   const exited = new Promise((resolve) => server.child.once("exit", resolve));
@@ -141,6 +156,47 @@ describe.skipIf(onPostgres)("npm run backup and npm run restore (embedded databa
     expect(offline.code, offline.stderr).toBe(0);
     expect(offline.stdout).toContain(`Backup written to ${path.join(backups, "offline.tar.gz")}`);
   }, 240_000);
+
+  it("refuses a backup made by a newer release, saying so, and leaves the data folder byte for byte as it was", async () => {
+    const dataDir = folder("backup-newer-");
+    const seeded = await openPglite(path.join(dataDir, "db"), { loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE_PATH)]) });
+    await seeded.close();
+    mkdirSync(path.join(dataDir, FILES_FOLDER, "media"), { recursive: true });
+    writeFileSync(path.join(dataDir, FILES_FOLDER, "media", "ours.bin"), "our upload");
+    writeFileSync(path.join(dataDir, AUTH_SECRET_FILE), "our-secret-".repeat(4));
+
+    // What npm run backup of a later release writes: its database holds a migration this one lacks.
+    const staging = folder("backup-newer-staging-");
+    const manifest: BackupManifest = {
+      format: "inventors-community-backup",
+      version: 1,
+      createdAt: new Date().toISOString(),
+      migratedTo: newestMigration().when + 24 * 60 * 60 * 1000,
+      databaseBytes: statSync(PGLITE_TEMPLATE_PATH).size,
+      files: 1,
+      fileBytes: 12,
+      filesIncluded: true,
+    };
+    writeFileSync(path.join(staging, MANIFEST_FILE), JSON.stringify(manifest));
+    writeFileSync(path.join(staging, DATABASE_FILE), readFileSync(PGLITE_TEMPLATE_PATH));
+    mkdirSync(path.join(staging, FILES_FOLDER, "media"), { recursive: true });
+    writeFileSync(path.join(staging, FILES_FOLDER, "media", "theirs.bin"), "their upload");
+    writeFileSync(path.join(staging, AUTH_SECRET_FILE), "their-secret-".repeat(4));
+    const file = path.join(folder("backup-newer-file-"), "from-the-future.tar.gz");
+    await packBackup(staging, file);
+
+    const before = fingerprint(dataDir);
+    expect(Object.keys(before)).toEqual(expect.arrayContaining([path.join(FILES_FOLDER, "media", "ours.bin"), AUTH_SECRET_FILE]));
+    const refused = await command("restore", [file], { DATA_DIR: dataDir, DATABASE_URL: "" });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr).toBe(
+      `${file} was made by a newer release of the product (its database has migrations this one lacks). Restore it with that release.\nNothing was changed.\n`,
+    );
+    // The database, the files and the secret are untouched, and no staging or replaced-<time> folder is left.
+    expect(fingerprint(dataDir)).toEqual(before);
+    expect(readdirSync(dataDir).sort()).toEqual(["auth-secret", "db", "files"]);
+  }, 60_000);
 
   it("refuses a file that is not a backup, and changes nothing", async () => {
     const dataDir = folder("backup-refuse-");
