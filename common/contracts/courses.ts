@@ -84,3 +84,17 @@ export type LessonInput = z.input<typeof LessonInputSchema>;
 /** POST /api/admin/course-modules/:id/move and /api/admin/course-lessons/:id/move: one place earlier or later. */
 export const MoveInputSchema = z.object({ direction: z.enum(["up", "down"], { error: fieldError("Direction") }) });
 export type MoveInput = z.infer<typeof MoveInputSchema>;
+
+/** Audit log actions of the course builder (part of the users contract's AUDIT_ACTIONS). */
+export const COURSE_AUDIT_ACTIONS = ["add-course-module", "rename-course-module", "delete-course-module", "move-course-module", "add-course-lesson", "update-course-lesson", "delete-course-lesson", "move-course-lesson"] as const;
+export type CourseAuditAction = (typeof COURSE_AUDIT_ACTIONS)[number];
+export const COURSE_AUDIT_LABELS: Record<CourseAuditAction, string> = {
+  "add-course-module": "Added course module",
+  "rename-course-module": "Renamed course module",
+  "delete-course-module": "Deleted course module",
+  "move-course-module": "Moved course module",
+  "add-course-lesson": "Added lesson",
+  "update-course-lesson": "Changed lesson",
+  "delete-course-lesson": "Deleted lesson",
+  "move-course-lesson": "Moved lesson",
+};

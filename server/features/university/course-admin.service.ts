@@ -1,10 +1,13 @@
-import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, lt, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AdminCourse, LessonInputSchema, ModuleInput, MoveInput } from "../../../common/contracts/courses";
 import { findCourse } from "../../../common/marketing/courses";
+import type { Viewer } from "../../auth/viewer";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { mediaItems } from "../media/media.table";
+import { recordAudit } from "../users/audit-log";
+import { lessonChange, lessonFacts, moduleChange } from "./course-audit";
 import { courseLessons, courseModules } from "./courses.table";
 import { COURSE_NOT_FOUND, LESSON_NOT_FOUND } from "./course-content.service";
 
@@ -17,6 +20,11 @@ function knownCourse(courseId: string): string {
   const course = findCourse(courseId);
   if (!course) throw new AppError("NOT_FOUND", COURSE_NOT_FOUND);
   return course.id;
+}
+
+/** Every change and its audit entry commit together. */
+function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Database));
 }
 
 /** Every module and lesson of a course as the course builder edits them. */
@@ -41,12 +49,19 @@ export async function readAdminCourse(db: Database, courseId: string): Promise<A
   };
 }
 
-export async function createModule(db: Database, courseId: string, input: ModuleInput): Promise<void> {
+export async function createModule(db: Database, admin: Viewer, courseId: string, input: ModuleInput): Promise<void> {
   const id = knownCourse(courseId);
-  await db.insert(courseModules).values({
-    courseId: id,
-    title: input.title,
-    position: sql`(select coalesce(max(${courseModules.position}), 0) + 1 from ${courseModules} where ${courseModules.courseId} = ${id})`,
+  await inTransaction(db, async (tx) => {
+    const [module] = await tx
+      .insert(courseModules)
+      .values({
+        courseId: id,
+        title: input.title,
+        position: sql`(select coalesce(max(${courseModules.position}), 0) + 1 from ${courseModules} where ${courseModules.courseId} = ${id})`,
+      })
+      .returning({ id: courseModules.id });
+    if (!module) throw new Error("module insert returned no row");
+    await recordAudit(tx, admin, [moduleChange("add-course-module", module.id, id, input.title, null, { title: input.title })]);
   });
 }
 
@@ -56,23 +71,31 @@ async function moduleOf(db: Database, moduleId: number) {
   return module;
 }
 
-export async function renameModule(db: Database, moduleId: number, input: ModuleInput): Promise<string> {
+export async function renameModule(db: Database, admin: Viewer, moduleId: number, input: ModuleInput): Promise<string> {
   const module = await moduleOf(db, moduleId);
-  await db.update(courseModules).set({ title: input.title, updatedAt: new Date() }).where(eq(courseModules.id, moduleId));
+  await inTransaction(db, async (tx) => {
+    await tx.update(courseModules).set({ title: input.title, updatedAt: new Date() }).where(eq(courseModules.id, moduleId));
+    await recordAudit(tx, admin, [moduleChange("rename-course-module", moduleId, module.courseId, input.title, { title: module.title }, { title: input.title })]);
+  });
   return module.courseId;
 }
 
 /** Deletes the module with its lessons (and members' marks on them). */
-export async function deleteModule(db: Database, moduleId: number): Promise<string> {
+export async function deleteModule(db: Database, admin: Viewer, moduleId: number): Promise<string> {
   const module = await moduleOf(db, moduleId);
-  await db.delete(courseModules).where(eq(courseModules.id, moduleId));
+  await inTransaction(db, async (tx) => {
+    const [lessons] = await tx.select({ value: count() }).from(courseLessons).where(eq(courseLessons.moduleId, moduleId));
+    const deleted = await tx.delete(courseModules).where(eq(courseModules.id, moduleId)).returning({ id: courseModules.id });
+    if (deleted.length === 0) throw new AppError("NOT_FOUND", MODULE_NOT_FOUND);
+    await recordAudit(tx, admin, [moduleChange("delete-course-module", moduleId, module.courseId, module.title, { title: module.title, lessons: Number(lessons?.value ?? 0) }, null)]);
+  });
   return module.courseId;
 }
 
-/** Swaps the module with its neighbour in the course; at either end nothing moves. */
-export async function moveModule(db: Database, moduleId: number, { direction }: MoveInput): Promise<string> {
+/** Swaps the module with its neighbour in the course; at either end nothing moves (and nothing is logged). */
+export async function moveModule(db: Database, admin: Viewer, moduleId: number, { direction }: MoveInput): Promise<string> {
   const module = await moduleOf(db, moduleId);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [neighbour] = await tx
       .select()
       .from(courseModules)
@@ -80,8 +103,12 @@ export async function moveModule(db: Database, moduleId: number, { direction }: 
       .orderBy(direction === "up" ? desc(courseModules.position) : asc(courseModules.position))
       .limit(1);
     if (!neighbour) return;
+    const place = async (position: number) =>
+      Number((await tx.select({ value: count() }).from(courseModules).where(and(eq(courseModules.courseId, module.courseId), lte(courseModules.position, position))))[0]?.value ?? 0);
+    const [from, to] = [await place(module.position), await place(neighbour.position)];
     await tx.update(courseModules).set({ position: neighbour.position }).where(eq(courseModules.id, module.id));
     await tx.update(courseModules).set({ position: module.position }).where(eq(courseModules.id, neighbour.id));
+    await recordAudit(tx, admin, [moduleChange("move-course-module", module.id, module.courseId, module.title, { position: from }, { position: to })]);
   });
   return module.courseId;
 }
@@ -97,17 +124,24 @@ async function checkMedia(db: Database, input: LessonInput): Promise<number | nu
   return input.mediaItemId;
 }
 
-export async function createLesson(db: Database, moduleId: number, input: LessonInput): Promise<string> {
+export async function createLesson(db: Database, admin: Viewer, moduleId: number, input: LessonInput): Promise<string> {
   const module = await moduleOf(db, moduleId);
   const mediaItemId = await checkMedia(db, input);
-  await db.insert(courseLessons).values({
-    moduleId,
-    title: input.title,
-    kind: input.kind,
-    body: input.body,
-    minutes: input.minutes,
-    mediaItemId,
-    position: sql`(select coalesce(max(${courseLessons.position}), 0) + 1 from ${courseLessons} where ${courseLessons.moduleId} = ${moduleId})`,
+  await inTransaction(db, async (tx) => {
+    const [lesson] = await tx
+      .insert(courseLessons)
+      .values({
+        moduleId,
+        title: input.title,
+        kind: input.kind,
+        body: input.body,
+        minutes: input.minutes,
+        mediaItemId,
+        position: sql`(select coalesce(max(${courseLessons.position}), 0) + 1 from ${courseLessons} where ${courseLessons.moduleId} = ${moduleId})`,
+      })
+      .returning();
+    if (!lesson) throw new Error("lesson insert returned no row");
+    await recordAudit(tx, admin, [lessonChange("add-course-lesson", lesson.id, module.courseId, lesson.title, null, await lessonFacts(tx, lesson))]);
   });
   return module.courseId;
 }
@@ -122,26 +156,35 @@ async function lessonOf(db: Database, lessonId: number) {
   return row;
 }
 
-export async function updateLesson(db: Database, lessonId: number, input: LessonInput): Promise<string> {
-  const { courseId } = await lessonOf(db, lessonId);
-  const mediaItemId = await checkMedia(db, input);
-  await db
-    .update(courseLessons)
-    .set({ title: input.title, kind: input.kind, body: input.body, minutes: input.minutes, mediaItemId, updatedAt: new Date() })
-    .where(eq(courseLessons.id, lessonId));
-  return courseId;
-}
-
-export async function deleteLesson(db: Database, lessonId: number): Promise<string> {
-  const { courseId } = await lessonOf(db, lessonId);
-  await db.delete(courseLessons).where(eq(courseLessons.id, lessonId));
-  return courseId;
-}
-
-/** Swaps the lesson with its neighbour in the module; at either end nothing moves. */
-export async function moveLesson(db: Database, lessonId: number, { direction }: MoveInput): Promise<string> {
+export async function updateLesson(db: Database, admin: Viewer, lessonId: number, input: LessonInput): Promise<string> {
   const { lesson, courseId } = await lessonOf(db, lessonId);
-  await db.transaction(async (tx) => {
+  const mediaItemId = await checkMedia(db, input);
+  await inTransaction(db, async (tx) => {
+    const [after] = await tx
+      .update(courseLessons)
+      .set({ title: input.title, kind: input.kind, body: input.body, minutes: input.minutes, mediaItemId, updatedAt: new Date() })
+      .where(eq(courseLessons.id, lessonId))
+      .returning();
+    if (!after) throw new AppError("NOT_FOUND", LESSON_NOT_FOUND);
+    await recordAudit(tx, admin, [lessonChange("update-course-lesson", lessonId, courseId, after.title, await lessonFacts(tx, lesson), await lessonFacts(tx, after))]);
+  });
+  return courseId;
+}
+
+export async function deleteLesson(db: Database, admin: Viewer, lessonId: number): Promise<string> {
+  const { lesson, courseId } = await lessonOf(db, lessonId);
+  await inTransaction(db, async (tx) => {
+    const deleted = await tx.delete(courseLessons).where(eq(courseLessons.id, lessonId)).returning({ id: courseLessons.id });
+    if (deleted.length === 0) throw new AppError("NOT_FOUND", LESSON_NOT_FOUND);
+    await recordAudit(tx, admin, [lessonChange("delete-course-lesson", lessonId, courseId, lesson.title, await lessonFacts(tx, lesson), null)]);
+  });
+  return courseId;
+}
+
+/** Swaps the lesson with its neighbour in the module; at either end nothing moves (and nothing is logged). */
+export async function moveLesson(db: Database, admin: Viewer, lessonId: number, { direction }: MoveInput): Promise<string> {
+  const { lesson, courseId } = await lessonOf(db, lessonId);
+  await inTransaction(db, async (tx) => {
     const [neighbour] = await tx
       .select()
       .from(courseLessons)
@@ -149,8 +192,12 @@ export async function moveLesson(db: Database, lessonId: number, { direction }: 
       .orderBy(direction === "up" ? desc(courseLessons.position) : asc(courseLessons.position))
       .limit(1);
     if (!neighbour) return;
+    const place = async (position: number) =>
+      Number((await tx.select({ value: count() }).from(courseLessons).where(and(eq(courseLessons.moduleId, lesson.moduleId), lte(courseLessons.position, position))))[0]?.value ?? 0);
+    const [from, to] = [await place(lesson.position), await place(neighbour.position)];
     await tx.update(courseLessons).set({ position: neighbour.position }).where(eq(courseLessons.id, lesson.id));
     await tx.update(courseLessons).set({ position: lesson.position }).where(eq(courseLessons.id, neighbour.id));
+    await recordAudit(tx, admin, [lessonChange("move-course-lesson", lesson.id, courseId, lesson.title, { position: from }, { position: to })]);
   });
   return courseId;
 }

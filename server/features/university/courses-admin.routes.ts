@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { LessonInputSchema, ModuleInputSchema, MoveInputSchema, type AdminCourse } from "../../../common/contracts/courses";
-import { requireAdmin } from "../../auth/guards";
+import { memberOf, requireAdmin } from "../../auth/guards";
 import type { Database } from "../../db/client";
 import {
   createLesson,
@@ -18,7 +18,7 @@ import {
 const CourseParamsSchema = z.object({ courseId: z.string().min(1).max(100) });
 const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** The course builder of /admin/content: every change answers the whole course as it now stands. */
+/** The course builder of /admin/content: every change is audited and answers the whole course as it now stands. */
 export async function coursesAdminRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
   const guarded = { preHandler: requireAdmin };
   const id = (params: unknown) => IdParamsSchema.parse(params).id;
@@ -27,19 +27,19 @@ export async function coursesAdminRoutes(app: FastifyInstance, { db }: { db: Dat
   app.get("/api/admin/courses/:courseId", guarded, async (request) => course(CourseParamsSchema.parse(request.params).courseId));
   app.post("/api/admin/courses/:courseId/modules", guarded, async (request, reply) => {
     const { courseId } = CourseParamsSchema.parse(request.params);
-    await createModule(db, courseId, ModuleInputSchema.parse(request.body));
+    await createModule(db, memberOf(request), courseId, ModuleInputSchema.parse(request.body));
     reply.code(201);
     return course(courseId);
   });
-  app.put("/api/admin/course-modules/:id", guarded, async (request) => course(await renameModule(db, id(request.params), ModuleInputSchema.parse(request.body))));
-  app.delete("/api/admin/course-modules/:id", guarded, async (request) => course(await deleteModule(db, id(request.params))));
-  app.post("/api/admin/course-modules/:id/move", guarded, async (request) => course(await moveModule(db, id(request.params), MoveInputSchema.parse(request.body))));
+  app.put("/api/admin/course-modules/:id", guarded, async (request) => course(await renameModule(db, memberOf(request), id(request.params), ModuleInputSchema.parse(request.body))));
+  app.delete("/api/admin/course-modules/:id", guarded, async (request) => course(await deleteModule(db, memberOf(request), id(request.params))));
+  app.post("/api/admin/course-modules/:id/move", guarded, async (request) => course(await moveModule(db, memberOf(request), id(request.params), MoveInputSchema.parse(request.body))));
   app.post("/api/admin/course-modules/:id/lessons", guarded, async (request, reply) => {
-    const courseId = await createLesson(db, id(request.params), LessonInputSchema.parse(request.body));
+    const courseId = await createLesson(db, memberOf(request), id(request.params), LessonInputSchema.parse(request.body));
     reply.code(201);
     return course(courseId);
   });
-  app.put("/api/admin/course-lessons/:id", guarded, async (request) => course(await updateLesson(db, id(request.params), LessonInputSchema.parse(request.body))));
-  app.delete("/api/admin/course-lessons/:id", guarded, async (request) => course(await deleteLesson(db, id(request.params))));
-  app.post("/api/admin/course-lessons/:id/move", guarded, async (request) => course(await moveLesson(db, id(request.params), MoveInputSchema.parse(request.body))));
+  app.put("/api/admin/course-lessons/:id", guarded, async (request) => course(await updateLesson(db, memberOf(request), id(request.params), LessonInputSchema.parse(request.body))));
+  app.delete("/api/admin/course-lessons/:id", guarded, async (request) => course(await deleteLesson(db, memberOf(request), id(request.params))));
+  app.post("/api/admin/course-lessons/:id/move", guarded, async (request) => course(await moveLesson(db, memberOf(request), id(request.params), MoveInputSchema.parse(request.body))));
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminCourse, Lesson } from "../../../common/contracts/courses";
+import { COURSE_AUDIT_ACTIONS, type AdminCourse, type Lesson } from "../../../common/contracts/courses";
+import type { AuditEntry, AuditLogPage } from "../../../common/contracts/users";
 import type { CourseOutline } from "../../../common/contracts/marketing";
 import { COURSES, type Course } from "../../../common/marketing/courses";
 import type { Tier } from "../../../common/tiers";
@@ -149,5 +150,51 @@ describe("Course builder", () => {
     expect(download.headers["content-disposition"]).toContain("attachment");
     expect((await get(lesson.media.url, (await member("inventor")).cookie)).statusCode).toBe(403);
     expect((await get(lesson.media.url)).statusCode).toBe(403);
+  });
+
+  it("records every module and lesson change in the audit log with the admin, the course and what changed; refused or no-op changes record nothing", async () => {
+    const builder = await member("brand-ceo", "admin");
+    const courseEntries = async (): Promise<AuditEntry[]> => {
+      const page: AuditLogPage = (await get("/api/admin/audit-log?pageSize=100", builder.cookie)).json();
+      return page.entries.filter((entry) => (COURSE_AUDIT_ACTIONS as readonly string[]).includes(entry.action) && entry.actorEmail === builder.email).reverse();
+    };
+    const [worksheet] = await t.database.db.insert(mediaItems).values({ kind: "document", name: "Audit worksheet.pdf", fileType: "application/pdf" }).returning({ id: mediaItems.id });
+    const prefix = `${inventorCourse.title}: `;
+
+    const created: AdminCourse = (await sendJson(t.app, "POST", `/api/admin/courses/${courseId()}/modules`, { title: "Audited module" }, builder.cookie)).json();
+    const moduleId = created.modules.at(-1)?.id ?? -1;
+    await sendJson(t.app, "PUT", `/api/admin/course-modules/${moduleId}`, { title: "Audited extras" }, builder.cookie);
+    const lessonIds: number[] = [];
+    for (const title of ["Read first", "Read second"]) {
+      const added: AdminCourse = (await sendJson(t.app, "POST", `/api/admin/course-modules/${moduleId}/lessons`, { title, kind: "text", body: `${title} text`, minutes: 5 }, builder.cookie)).json();
+      lessonIds.push(added.modules.at(-1)?.lessons.at(-1)?.id ?? -1);
+    }
+    const [first = -1, second = -1] = lessonIds;
+    expect((await sendJson(t.app, "PUT", `/api/admin/course-lessons/${first}`, { title: "Worksheet", kind: "file", minutes: 12, mediaItemId: worksheet?.id }, builder.cookie)).statusCode).toBe(200);
+    expect((await sendJson(t.app, "POST", `/api/admin/course-lessons/${second}/move`, { direction: "up" }, builder.cookie)).statusCode).toBe(200);
+    // Already first: nothing moves, nothing is logged; a refused lesson is not logged either.
+    expect((await sendJson(t.app, "POST", `/api/admin/course-lessons/${second}/move`, { direction: "up" }, builder.cookie)).statusCode).toBe(200);
+    expect((await sendJson(t.app, "POST", `/api/admin/course-modules/${moduleId}/lessons`, { title: "Empty", kind: "text", body: "", minutes: 5 }, builder.cookie)).statusCode).toBe(400);
+    await sendJson(t.app, "POST", `/api/admin/course-modules/${moduleId}/move`, { direction: "up" }, builder.cookie);
+    await sendJson(t.app, "DELETE", `/api/admin/course-lessons/${second}`, undefined, builder.cookie);
+    await sendJson(t.app, "DELETE", `/api/admin/course-modules/${moduleId}`, undefined, builder.cookie);
+
+    const modules = inventorCourse.modules + 1;
+    expect(await courseEntries()).toEqual([
+      expect.objectContaining({ action: "add-course-module", targetEmail: `${prefix}Audited module`, before: null, after: { title: "Audited module" } }),
+      expect.objectContaining({ action: "rename-course-module", targetEmail: `${prefix}Audited extras`, before: { title: "Audited module" }, after: { title: "Audited extras" } }),
+      expect.objectContaining({ action: "add-course-lesson", targetEmail: `${prefix}Read first`, after: { title: "Read first", kind: "text", minutes: 5, file: null, text: "Read first text" } }),
+      expect.objectContaining({ action: "add-course-lesson", targetEmail: `${prefix}Read second` }),
+      expect.objectContaining({
+        action: "update-course-lesson",
+        targetEmail: `${prefix}Worksheet`,
+        before: { title: "Read first", kind: "text", minutes: 5, file: null, text: "Read first text" },
+        after: { title: "Worksheet", kind: "file", minutes: 12, file: "Audit worksheet.pdf", text: "" },
+      }),
+      expect.objectContaining({ action: "move-course-lesson", targetEmail: `${prefix}Read second`, before: { position: 2 }, after: { position: 1 } }),
+      expect.objectContaining({ action: "move-course-module", targetEmail: `${prefix}Audited extras`, before: { position: modules }, after: { position: modules - 1 } }),
+      expect.objectContaining({ action: "delete-course-lesson", targetEmail: `${prefix}Read second`, before: expect.objectContaining({ title: "Read second" }), after: null }),
+      expect.objectContaining({ action: "delete-course-module", targetEmail: `${prefix}Audited extras`, before: { title: "Audited extras", lessons: 1 }, after: null }),
+    ]);
   });
 });

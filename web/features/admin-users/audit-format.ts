@@ -1,4 +1,5 @@
 import { MODERATION_AUDIT_LABELS } from "../../../common/contracts/community";
+import { COURSE_AUDIT_LABELS } from "../../../common/contracts/courses";
 import type { AuditAction } from "../../../common/contracts/users";
 import { TIER_BADGES, isTier } from "../../../common/tiers";
 
@@ -17,6 +18,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "handle-call-request": "Handled call request",
   "delete-own-account": "Deleted own account",
   ...MODERATION_AUDIT_LABELS,
+  ...COURSE_AUDIT_LABELS,
 };
 
 export function auditActionLabel(action: AuditAction): string {
@@ -34,6 +36,14 @@ const FIELD_LABELS: Record<string, string> = {
   // A member's deletion of their own account: what became of their posts and uploads.
   posts: "Posts and replies",
   uploadsRemoved: "Uploads removed",
+  // The course builder's modules and lessons.
+  title: "Title",
+  kind: "Type",
+  minutes: "Minutes",
+  file: "File",
+  text: "Text",
+  lessons: "Lessons",
+  position: "Position",
 };
 
 function valueText(key: string, value: unknown): string {
