@@ -130,8 +130,10 @@ export const FoldersResponseSchema = z.object({ folders: z.array(z.string()) });
 export type FoldersResponse = z.infer<typeof FoldersResponseSchema>;
 export const FolderInputSchema = z.object({ name: FolderNameSchema });
 
-/** GET /api/admin/media/:id/usage: the content that links to the item, asked before a delete. */
-export const MediaUsageSchema = z.object({ usages: z.array(z.object({ kind: z.enum(["resource", "video"]), id: z.number().int(), title: z.string() })) });
+/** GET /api/admin/media/:id/usage: the content that links to the item, asked before a delete; a course lesson names its course. */
+export const MediaUsageSchema = z.object({
+  usages: z.array(z.object({ kind: z.enum(["resource", "video", "lesson"]), id: z.number().int(), title: z.string(), course: z.string().optional() })),
+});
 export type MediaUsage = z.infer<typeof MediaUsageSchema>;
 
 /** The 11-character id from watch, youtu.be, embed, shorts, live and v/ addresses (extra parameters allowed); null otherwise. */

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MediaItem } from "../../../common/contracts/media";
 import type { AdminResource, AdminResourcesResponse, Resource } from "../../../common/contracts/resources";
+import type { AdminCourse, Lesson } from "../../../common/contracts/courses";
 import type { AdminVideo, TrainingVideo } from "../../../common/contracts/videos";
+import { COURSES } from "../../../common/marketing/courses";
 import { buildTestApp, memberCookie, sendJson, TEST_ORIGIN, type TestApp } from "../../test/build-test-app";
 import { SAMPLE_FILES } from "./sample-files";
 
@@ -102,5 +104,27 @@ describe("content that links to the media library", () => {
     expect((await sendJson(t.app, "DELETE", `/api/admin/media/${video.id}`, undefined, admin)).statusCode).toBe(204);
     const listed: AdminVideo[] = (await t.app.inject({ method: "GET", url: "/api/admin/videos", headers: { cookie: admin } })).json().videos;
     expect(listed.find((item) => item.id === adminVideo.id)).toMatchObject({ fileMissing: true });
+  });
+
+  it("names the course lessons that play or offer an item (YouTube ones included) before it is deleted; the lessons stay without it", async () => {
+    const course = COURSES.find((candidate) => candidate.accessLevel === "inventor") ?? COURSES[0];
+    if (!course) throw new Error("no course");
+    const moduleId = ((await t.app.inject({ method: "GET", url: `/api/admin/courses/${course.id}`, headers: { cookie: admin } })).json() as AdminCourse).modules[0]?.id ?? -1;
+    const addLesson = async (input: Record<string, unknown>): Promise<number> => {
+      const added = await sendJson(t.app, "POST", `/api/admin/course-modules/${moduleId}/lessons`, { minutes: 5, ...input }, admin);
+      expect(added.statusCode, added.body).toBe(201);
+      return (added.json() as AdminCourse).modules[0]?.lessons.at(-1)?.id ?? -1;
+    };
+    const worksheet = await uploadToLibrary("Lesson worksheet.pdf", "application/pdf", SAMPLE_FILES.pdf.bytes);
+    const youtube: MediaItem = (await sendJson(t.app, "POST", "/api/admin/media/youtube", { url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", title: "Lesson talk" }, admin)).json();
+    const fileLesson = await addLesson({ title: "Fill in the worksheet", kind: "file", mediaItemId: worksheet.id });
+    const videoLesson = await addLesson({ title: "Watch the talk", kind: "video", mediaItemId: youtube.id });
+    const usage = async (item: MediaItem) => (await t.app.inject({ method: "GET", url: `/api/admin/media/${item.id}/usage`, headers: { cookie: admin } })).json();
+    expect(await usage(worksheet)).toEqual({ usages: [{ kind: "lesson", id: fileLesson, title: "Fill in the worksheet", course: course.title }] });
+    expect(await usage(youtube)).toEqual({ usages: [{ kind: "lesson", id: videoLesson, title: "Watch the talk", course: course.title }] });
+
+    expect((await sendJson(t.app, "DELETE", `/api/admin/media/${worksheet.id}`, undefined, admin)).statusCode).toBe(204);
+    const lesson: Lesson = (await t.app.inject({ method: "GET", url: `/api/university/lessons/${fileLesson}`, headers: { cookie: inventor } })).json();
+    expect(lesson).toMatchObject({ title: "Fill in the worksheet", media: null });
   });
 });

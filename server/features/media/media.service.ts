@@ -16,6 +16,7 @@ import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import type { ContentDeps } from "../content/content-deps";
 import { resources } from "../resources/resources.table";
+import { lessonsUsingMedia } from "../university/lessons-using-media";
 import { recordAudit } from "../users/audit-log";
 import { mediaVideos } from "../videos/videos.table";
 import { toMediaItem, youtubeEmbedUrl, type MediaRow } from "./media-dto";
@@ -117,17 +118,22 @@ export async function updateMedia(db: Database, admin: Viewer, id: number, updat
   });
 }
 
-/** The resources and videos that link to the item's stored file. */
+/** The resources and videos that link to the item's stored file, and the course lessons that use the item (YouTube ones too). */
 export async function findMediaUsage(db: Database, id: number): Promise<MediaUsage> {
   const row = await findMedia(db, id);
   if (!row) throw new AppError("NOT_FOUND", MEDIA_MESSAGES.notFound);
-  if (!row.fileKey) return { usages: [] };
-  const [usedByResources, usedByVideos] = await Promise.all([
-    db.select({ id: resources.id, title: resources.title }).from(resources).where(eq(resources.fileKey, row.fileKey)),
-    db.select({ id: mediaVideos.id, title: mediaVideos.fileName }).from(mediaVideos).where(eq(mediaVideos.fileKey, row.fileKey)),
+  const { fileKey } = row;
+  const [usedByResources, usedByVideos, usedByLessons] = await Promise.all([
+    fileKey ? db.select({ id: resources.id, title: resources.title }).from(resources).where(eq(resources.fileKey, fileKey)) : [],
+    fileKey ? db.select({ id: mediaVideos.id, title: mediaVideos.fileName }).from(mediaVideos).where(eq(mediaVideos.fileKey, fileKey)) : [],
+    lessonsUsingMedia(db, id),
   ]);
   return {
-    usages: [...usedByResources.map((item) => ({ kind: "resource" as const, ...item })), ...usedByVideos.map((item) => ({ kind: "video" as const, ...item }))],
+    usages: [
+      ...usedByResources.map((item) => ({ kind: "resource" as const, ...item })),
+      ...usedByVideos.map((item) => ({ kind: "video" as const, ...item })),
+      ...usedByLessons.map((item) => ({ kind: "lesson" as const, ...item })),
+    ],
   };
 }
 

@@ -17,10 +17,10 @@ type DeleteMediaDialogProps = {
   onDeleted: (ids: number[]) => void;
 };
 
-const usageText = (usage: MediaUsage) =>
-  usage.usages.length === 0
-    ? null
-    : `It is used by ${usage.usages.map((use) => `${use.kind === "resource" ? "the resource" : "the training video"} “${use.title}”`).join(", ")}. They will show the file as missing.`;
+const usedBy = (use: MediaUsage["usages"][number]) =>
+  use.kind === "resource" ? `the resource “${use.title}”` : use.kind === "video" ? `the training video “${use.title}”` : `the lesson “${use.title}” of the course “${use.course}”`;
+
+const usageText = (usage: MediaUsage) => (usage.usages.length === 0 ? null : `It is used by ${usage.usages.map(usedBy).join(", ")}. They will show the file as missing.`);
 
 /** 'Delete {name}?' or 'Are you sure you want to delete N item(s)?', saying first where a single item is used. */
 export function DeleteMediaDialog({ items, onClose, onDelete, onDeleted }: DeleteMediaDialogProps) {
