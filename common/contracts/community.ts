@@ -72,8 +72,16 @@ const textField = (noun: "Post" | "Reply") =>
     .min(1, `${noun} content is required`)
     .max(POST_MAX_LENGTH, `${noun}s are limited to ${POST_MAX_LENGTH} characters`);
 
+/** Members a post or reply may mention; more "@" than this are not looked up. */
+export const MAX_MENTIONS = 10;
+/**
+ * The members the writer picked from the mention list, by id: how one of two members with the same
+ * full name is mentioned. Only those whose "@Full Name" is in the text are notified.
+ */
+const mentionsField = z.array(z.string().min(1).max(100)).max(MAX_MENTIONS, `A post or reply may mention up to ${MAX_MENTIONS} members`).optional();
+
 /** POST /api/community/posts (members). */
-export const PostInputSchema = z.object({ content: textField("Post"), category: z.enum(POST_CATEGORIES).default("general") });
+export const PostInputSchema = z.object({ content: textField("Post"), category: z.enum(POST_CATEGORIES).default("general"), mentions: mentionsField });
 /** POST /api/admin/community/posts: the spec's post form (content, category, access level, featured). */
 export const AdminPostInputSchema = PostInputSchema.extend({
   accessLevel: z.enum(CONTENT_LEVELS).default("all"),
@@ -86,7 +94,7 @@ export type AdminPostInput = z.input<typeof AdminPostInputSchema>;
  * PATCH /api/community/posts/:id: the same bodies as above, but a field left out keeps its value
  * (a default here would quietly reset an edited post's category, level or featured flag).
  */
-export const PostEditSchema = z.object({ content: textField("Post"), category: z.enum(POST_CATEGORIES).optional() });
+export const PostEditSchema = z.object({ content: textField("Post"), category: z.enum(POST_CATEGORIES).optional(), mentions: mentionsField });
 export const AdminPostEditSchema = PostEditSchema.extend({
   accessLevel: z.enum(CONTENT_LEVELS).optional(),
   featured: z.boolean().optional(),
@@ -95,8 +103,16 @@ export type PostEdit = z.input<typeof PostEditSchema>;
 export type AdminPostEdit = z.input<typeof AdminPostEditSchema>;
 
 /** POST /api/community/posts/:id/replies and PATCH /api/community/replies/:id. */
-export const ReplyInputSchema = z.object({ content: textField("Reply") });
+export const ReplyInputSchema = z.object({ content: textField("Reply"), mentions: mentionsField });
 export type ReplyInput = z.infer<typeof ReplyInputSchema>;
+
+/** GET /api/community/mention-suggestions?q=: active members whose name (or a word of it) starts with q, for the mention list. */
+export const MentionSuggestionQuerySchema = z.object({ q: z.string().trim().min(1).max(80) });
+/** Enough to tell two members of the same name apart (picture, plan, when they joined); never an email address. */
+export const MentionSuggestionSchema = z.object({ id: z.string(), name: z.string(), tier: z.enum([...TIERS, "admin"]), profilePicture: z.string().nullable(), memberSince: z.string() });
+export type MentionSuggestion = z.infer<typeof MentionSuggestionSchema>;
+export const MentionSuggestionsSchema = z.object({ members: z.array(MentionSuggestionSchema) });
+export type MentionSuggestions = z.infer<typeof MentionSuggestionsSchema>;
 
 /** Answer of the like toggles. */
 export const LikeResponseSchema = z.object({ liked: z.boolean(), likes: z.number().int() });
@@ -163,7 +179,12 @@ export const ModerationItemSchema = z.object({
   flags: z.array(FlagSchema),
 });
 export type ModerationItem = z.infer<typeof ModerationItemSchema>;
-export const ModerationQueueSchema = z.object({ items: z.array(ModerationItemSchema) });
+/** GET /api/admin/moderation/queue?page=&pageSize=: items by their oldest open flag, with the total for the pager. */
+export const ModerationQueueQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const ModerationQueueSchema = z.object({ items: z.array(ModerationItemSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 export type ModerationQueue = z.infer<typeof ModerationQueueSchema>;
 
 /** GET/PUT /api/profile/notifications: the member's own settings. */

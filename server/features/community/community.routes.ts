@@ -64,22 +64,23 @@ export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps)
     await assertNotSuspended(db, viewer);
     await countCommunityWrite(db, viewer, reply);
     const post = await createMemberPost(db, viewer, input);
-    await queueMentions({ kind: "post", id: post.id }, post.content, request.log);
+    await queueMentions({ kind: "post", id: post.id, picked: input.mentions }, post.content, request.log);
     return reply.code(201).send(post);
   });
 
   app.post("/api/admin/community/posts", { preHandler: requireAdmin }, async (request, reply) => {
-    const post = await createAdminPost(db, memberOf(request), AdminPostInputSchema.parse(request.body));
-    await queueMentions({ kind: "post", id: post.id }, post.content, request.log);
+    const input = AdminPostInputSchema.parse(request.body);
+    const post = await createAdminPost(db, memberOf(request), input);
+    await queueMentions({ kind: "post", id: post.id, picked: input.mentions }, post.content, request.log);
     return reply.code(201).send(post);
   });
 
   app.patch("/api/community/posts/:id", { preHandler: requireMember }, async (request) => {
     const viewer = memberOf(request);
     const { id } = IdParamsSchema.parse(request.params);
-    const change = isContentAdmin(viewer) ? AdminPostEditSchema.parse(request.body) : PostEditSchema.parse(request.body);
+    const { mentions, ...change } = isContentAdmin(viewer) ? AdminPostEditSchema.parse(request.body) : PostEditSchema.parse(request.body);
     const post = await editPost(db, viewer, id, change);
-    await queueMentions({ kind: "post", id }, post.content, request.log);
+    await queueMentions({ kind: "post", id, picked: mentions }, post.content, request.log);
     return post;
   });
 
@@ -107,17 +108,17 @@ export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps)
     const { id } = IdParamsSchema.parse(request.params);
     const input = ReplyInputSchema.parse(request.body);
     await assertNotSuspended(db, viewer);
-    await countCommunityWrite(db, viewer, reply);
-    const created = await createReply(db, viewer, id, input);
-    await queueMentions({ kind: "reply", id: created.id }, created.content, request.log);
+    const created = await createReply(db, viewer, id, input, (tx) => countCommunityWrite(tx, viewer, reply));
+    await queueMentions({ kind: "reply", id: created.id, picked: input.mentions }, created.content, request.log);
     return reply.code(201).send(created);
   });
 
   app.patch("/api/community/replies/:id", { preHandler: requireMember }, async (request) => {
     const viewer = memberOf(request);
     const { id } = IdParamsSchema.parse(request.params);
-    const edited = await editReply(db, viewer, id, ReplyInputSchema.parse(request.body));
-    await queueMentions({ kind: "reply", id }, edited.content, request.log);
+    const input = ReplyInputSchema.parse(request.body);
+    const edited = await editReply(db, viewer, id, input);
+    await queueMentions({ kind: "reply", id, picked: input.mentions }, edited.content, request.log);
     return edited;
   });
 

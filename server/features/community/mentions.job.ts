@@ -12,12 +12,14 @@ import { postLevelsFor } from "../content/access.policy";
 import { getGeneralSettings } from "../settings/settings.service";
 import { communityPosts, communityReplies } from "./community.table";
 import { mentionMail } from "./mention-mail";
-import { mentionCandidates } from "./mentions";
+import { isNamedIn, mentionCandidates } from "./mentions";
 import { mentionNotices } from "./moderation.table";
 
 export interface MentionJob {
   kind: "post" | "reply";
   id: number;
+  /** Members the writer picked from the mention list (ids); absent in jobs queued before the list existed. */
+  picked?: string[];
 }
 
 /** The one-click link of mention emails; signed under its own scope, so it never unsubscribes from bulk email. */
@@ -51,7 +53,7 @@ async function notifyMentions(deps: MentionWorkerDeps, job: MentionJob): Promise
   if (!item || item.hidden) return;
   const candidates = mentionCandidates(item.content);
   if (candidates.length === 0) return;
-  const members = await membersNamedIn(db, candidates, item.authorId);
+  const members = await membersNamedIn(db, candidates, job.picked ?? [], item.authorId);
   const { communityName } = await getGeneralSettings(db);
   for (const member of members) {
     // Someone who cannot open the post is not told about it.
@@ -99,27 +101,42 @@ async function loadItem(db: Database, job: MentionJob) {
 }
 
 /**
- * For each candidate, the active member with the longest name it starts with (followed by the end or a
- * character that cannot continue a name), never the author, never a member who turned mention emails off.
+ * Who the text mentions, never the author, never a member who turned mention emails off:
+ * - each member the writer picked from the list whose full name follows an "@" in the text;
+ * - for each "@" typed without the list, the active member with the longest full name it starts with
+ *   (followed by the end or a character that cannot continue a name), when no other active member
+ *   has that name: a name two members share is never guessed.
  */
-async function membersNamedIn(db: Database, candidates: string[], authorId: string | null): Promise<Mentioned[]> {
-  const list = sql.join(
-    candidates.map((candidate) => sql`${candidate}`),
-    sql`, `,
-  );
+async function membersNamedIn(db: Database, candidates: string[], picked: string[], authorId: string | null): Promise<Mentioned[]> {
+  const textArray = (values: string[]) =>
+    values.length === 0
+      ? sql`array[]::text[]`
+      : sql`array[${sql.join(
+          values.map((value) => sql`${value}`),
+          sql`, `,
+        )}]::text[]`;
   const result = (await db.execute(sql`
-    select distinct on (u.id) u.id, u.full_name as name, u.email, u.role, u.membership_tier
-    from (
-      select distinct on (c.position) u.id
-      from unnest(array[${list}]::text[]) with ordinality as c(text, position)
-      join users u on length(u.full_name) > 0
-        and starts_with(lower(c.text), lower(u.full_name))
-        and (length(c.text) = length(u.full_name) or substr(c.text, length(u.full_name) + 1, 1) !~ '[[:alnum:]_]')
-      where u.is_active
-      order by c.position, length(u.full_name) desc
-    ) as named
-    join users u on u.id = named.id
-    where u.id is distinct from ${authorId}
-      and not exists (select 1 from community_mention_opt_outs o where o.user_id = u.id)`)) as unknown as { rows: Mentioned[] };
-  return result.rows;
+    select u.id, u.full_name as name, u.email, u.role, u.membership_tier
+    from users u
+    where u.is_active
+      and u.id is distinct from ${authorId}
+      and not exists (select 1 from community_mention_opt_outs o where o.user_id = u.id)
+      and (
+        u.id = any(${textArray(picked)})
+        or lower(u.full_name) in (
+          select named.name
+          from (
+            select distinct on (c.position) lower(n.full_name) as name
+            from unnest(${textArray(candidates)}) with ordinality as c(text, position)
+            join users n on length(n.full_name) > 0
+              and starts_with(lower(c.text), lower(n.full_name))
+              and (length(c.text) = length(n.full_name) or substr(c.text, length(n.full_name) + 1, 1) !~ '[[:alnum:]_]')
+            where n.is_active
+            order by c.position, length(n.full_name) desc
+          ) as named
+          where (select count(*) from users same where same.is_active and lower(same.full_name) = named.name) = 1
+        )
+      )`)) as unknown as { rows: Mentioned[] };
+  // A picked member counts only where the text still names them (an edit may have removed the mention).
+  return result.rows.filter((member) => !picked.includes(member.id) || isNamedIn(candidates, member.name));
 }

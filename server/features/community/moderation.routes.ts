@@ -5,6 +5,7 @@ import {
   FlagInputSchema,
   MemberActionSchema,
   ModerationDecisionSchema,
+  ModerationQueueQuerySchema,
   NotificationSettingsSchema,
   PostModerationSchema,
   type CommunityStanding,
@@ -19,6 +20,7 @@ import type { Mailer } from "../../mail/mailer";
 import { escapeHtml } from "../../mail/templates";
 import { isValidUnsubscribeSignature } from "../email/unsubscribe-link";
 import { flagPost, flagReply } from "./flags";
+import { mentionSuggestionRoutes } from "./mention-suggestions";
 import { IdParamsSchema } from "./id-params";
 import { MENTION_EMAILS } from "./mentions.job";
 import { actOnMember, decide, liftSuspension, moderatePost, readModerationQueue } from "./moderation.service";
@@ -38,8 +40,10 @@ function page(title: string, text: string, form = ""): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${form}</body></html>`;
 }
 
-/** Flags (members), the moderation queue and decisions (admins), and the member's mention email settings. */
+/** Flags (members), the moderation queue and decisions (admins), the mention list and the member's mention email settings. */
 export async function moderationRoutes(app: FastifyInstance, { db, mailer, secret }: ModerationDeps): Promise<void> {
+  await mentionSuggestionRoutes(app, { db });
+
   app.post("/api/community/posts/:id/flag", { preHandler: requireMember }, async (request, reply) => {
     const { id } = IdParamsSchema.parse(request.params);
     await flagPost(db, memberOf(request), id, FlagInputSchema.parse(request.body));
@@ -57,7 +61,7 @@ export async function moderationRoutes(app: FastifyInstance, { db, mailer, secre
     return { suspendedUntil: suspension?.until.toISOString() ?? null, message: suspension?.message ?? null };
   });
 
-  app.get("/api/admin/moderation/queue", { preHandler: requireAdmin }, async (): Promise<ModerationQueue> => readModerationQueue(db));
+  app.get("/api/admin/moderation/queue", { preHandler: requireAdmin }, async (request): Promise<ModerationQueue> => readModerationQueue(db, ModerationQueueQuerySchema.parse(request.query)));
 
   app.post("/api/admin/moderation/posts/:id/decision", { preHandler: requireAdmin }, async (request, reply) => {
     const { id } = IdParamsSchema.parse(request.params);

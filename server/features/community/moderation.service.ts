@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { MODERATION_MESSAGES, type MemberActionSchema, type ModerationDecision, type ModerationItem, type ModerationQueue, type MemberActionResult, type PostModeration } from "../../../common/contracts/community";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { MODERATION_MESSAGES, type MemberActionSchema, type ModerationQueueQuerySchema, type ModerationDecision, type ModerationItem, type ModerationQueue, type MemberActionResult, type PostModeration } from "../../../common/contracts/community";
 import type { ModerationAuditAction } from "../../../common/contracts/community";
 import type { z } from "zod";
 import { users } from "../../auth/auth.table";
@@ -17,12 +17,11 @@ import { communityFlags, communitySuspensions } from "./moderation.table";
 import { suspensionEndText } from "./suspensions";
 import { lockPost, setPostHidden, setReplyHidden } from "./visibility";
 
-/** Items the queue shows at once, oldest flag first; deciding them brings the next ones. */
-const QUEUE_ITEMS = 100;
 const EXCERPT = 200;
 
 type Kind = "post" | "reply";
 const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text);
+type QueueQuery = z.output<typeof ModerationQueueQuerySchema>;
 
 const authorColumns = {
   authorId: users.id,
@@ -33,27 +32,40 @@ const authorColumns = {
   suspendedUntil: communitySuspensions.until,
 };
 
-/** Every post and reply with open flags, each with its flags (who, why, when), oldest first. */
-export async function readModerationQueue(db: Database): Promise<ModerationQueue> {
-  const open = await db
-    .select({ postId: communityFlags.postId, replyId: communityFlags.replyId, reason: communityFlags.reason, createdAt: communityFlags.createdAt, by: users.name })
-    .from(communityFlags)
-    .innerJoin(users, eq(users.id, communityFlags.userId))
-    .where(isNull(communityFlags.resolvedAt))
-    .orderBy(asc(communityFlags.createdAt), asc(communityFlags.id))
-    .limit(QUEUE_ITEMS * 10);
-  const keyOf = (flag: { postId: number | null; replyId: number | null }) => (flag.postId !== null ? `post:${flag.postId}` : `reply:${flag.replyId}`);
-  const flagsByItem = new Map<string, ModerationItem["flags"]>();
-  for (const flag of open) {
-    const key = keyOf(flag);
-    if (!flagsByItem.has(key) && flagsByItem.size >= QUEUE_ITEMS) continue;
-    const list = flagsByItem.get(key) ?? [];
-    list.push({ by: flag.by, reason: flag.reason, createdAt: flag.createdAt.toISOString() });
-    flagsByItem.set(key, list);
-  }
-  const postIds = open.flatMap((flag) => (flag.postId !== null ? [flag.postId] : []));
-  const replyIds = open.flatMap((flag) => (flag.replyId !== null ? [flag.replyId] : []));
-  const [posts, replies] = await Promise.all([
+/** Both drivers answer raw SQL with `{ rows }`. */
+interface QueryRows<T> {
+  rows: T[];
+}
+
+/**
+ * One page of the posts and replies with open flags, the item whose oldest open flag is oldest first,
+ * each with all its open flags (who, why, when); the total counts every such item.
+ */
+export async function readModerationQueue(db: Database, { page, pageSize }: QueueQuery): Promise<ModerationQueue> {
+  const open = isNull(communityFlags.resolvedAt);
+  const [pageItems, counted] = await Promise.all([
+    db
+      .select({ postId: communityFlags.postId, replyId: communityFlags.replyId })
+      .from(communityFlags)
+      .where(open)
+      .groupBy(communityFlags.postId, communityFlags.replyId)
+      .orderBy(sql`min(${communityFlags.createdAt})`, sql`min(${communityFlags.id})`)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.execute(sql`select count(*)::int as total from (select 1 from ${communityFlags} where ${open} group by ${communityFlags.postId}, ${communityFlags.replyId}) as items`) as unknown as Promise<QueryRows<{ total: number }>>,
+  ]);
+  const total = Number(counted.rows[0]?.total ?? 0);
+  const postIds = pageItems.flatMap((item) => (item.postId !== null ? [item.postId] : []));
+  const replyIds = pageItems.flatMap((item) => (item.replyId !== null ? [item.replyId] : []));
+  const onPage = or(postIds.length > 0 ? inArray(communityFlags.postId, postIds) : undefined, replyIds.length > 0 ? inArray(communityFlags.replyId, replyIds) : undefined);
+  if (!onPage) return { items: [], total, page, pageSize };
+  const [flags, posts, replies] = await Promise.all([
+    db
+      .select({ postId: communityFlags.postId, replyId: communityFlags.replyId, reason: communityFlags.reason, createdAt: communityFlags.createdAt, by: users.name })
+      .from(communityFlags)
+      .innerJoin(users, eq(users.id, communityFlags.userId))
+      .where(and(open, onPage))
+      .orderBy(asc(communityFlags.createdAt), asc(communityFlags.id)),
     postIds.length === 0
       ? []
       : db
@@ -71,13 +83,22 @@ export async function readModerationQueue(db: Database): Promise<ModerationQueue
           .leftJoin(communitySuspensions, and(eq(communitySuspensions.userId, communityReplies.authorId), sql`${communitySuspensions.until} > now()`))
           .where(inArray(communityReplies.id, replyIds)),
   ]);
+  const keyOf = (item: { postId: number | null; replyId: number | null }) => (item.postId !== null ? `post:${item.postId}` : `reply:${item.replyId}`);
+  const flagsByItem = new Map<string, ModerationItem["flags"]>();
+  for (const flag of flags) {
+    const list = flagsByItem.get(keyOf(flag)) ?? [];
+    list.push({ by: flag.by, reason: flag.reason, createdAt: flag.createdAt.toISOString() });
+    flagsByItem.set(keyOf(flag), list);
+  }
   const rows = new Map<string, { kind: Kind; row: (typeof posts)[number] }>();
   for (const row of posts) rows.set(`post:${row.id}`, { kind: "post", row });
   for (const row of replies) rows.set(`reply:${row.id}`, { kind: "reply", row });
   const items: ModerationItem[] = [];
-  for (const [key, flags] of flagsByItem) {
-    const found = rows.get(key);
-    if (!found) continue;
+  for (const item of pageItems) {
+    const found = rows.get(keyOf(item));
+    const itemFlags = flagsByItem.get(keyOf(item));
+    // Decided or deleted between the two reads: it has left the queue.
+    if (!found || !itemFlags) continue;
     const { kind, row } = found;
     items.push({
       kind,
@@ -90,10 +111,10 @@ export async function readModerationQueue(db: Database): Promise<ModerationQueue
       authorSuspendedUntil: row.suspendedUntil?.toISOString() ?? null,
       hidden: row.hidden,
       createdAt: row.createdAt.toISOString(),
-      flags,
+      flags: itemFlags,
     });
   }
-  return { items };
+  return { items, total, page, pageSize };
 }
 
 /** The item's author and text for the audit entry; 404 when the item is gone. */

@@ -8,12 +8,17 @@ import { readReply } from "./community-reads";
 import { communityPosts, communityReplies } from "./community.table";
 import { lockPost } from "./visibility";
 
-/** The reply and the post's reply_count change together, under the post's row lock. */
-export async function createReply(db: Database, viewer: Viewer, postId: number, input: ReplyInput): Promise<Reply> {
+/**
+ * The reply and the post's reply_count change together, under the post's row lock. `countWrite`
+ * (the posting limits) runs in the same transaction once the post takes replies, so a reply refused
+ * (post gone, hidden or locked, or a limit reached) rolls its count back and never counts.
+ */
+export async function createReply(db: Database, viewer: Viewer, postId: number, input: ReplyInput, countWrite: (tx: Database) => Promise<void>): Promise<Reply> {
   const id = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     const post = await visiblePost(txDb, viewer, postId, true);
     if (post.locked) throw new AppError("CONFLICT", MODERATION_MESSAGES.locked);
+    await countWrite(txDb);
     const [row] = await txDb.insert(communityReplies).values({ postId, authorId: viewer.userId, content: input.content }).returning({ id: communityReplies.id });
     await txDb
       .update(communityPosts)

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CommunityStanding, FlagInput, MemberAction, MemberActionResult, ModerationDecision, ModerationQueue, NotificationSettings, PostModeration } from "../../../common/contracts/community";
 import { getJson, requestJson } from "../../lib/api-client";
 import { communityKey, feedsKey, updatePostInFeeds, updateRepliesOf } from "./feed-cache";
@@ -38,9 +38,13 @@ export function usePostModeration() {
   });
 }
 
-/** The admin moderation queue: flagged posts and replies, oldest flag first. */
-export function useModerationQueue() {
-  return useQuery({ queryKey: moderationQueueKey, queryFn: () => getJson<ModerationQueue>("/api/admin/moderation/queue") });
+/** One page of the admin moderation queue: flagged posts and replies, oldest flag first. */
+export function useModerationQueue(page: number) {
+  return useQuery({
+    queryKey: [...moderationQueueKey, page],
+    queryFn: () => getJson<ModerationQueue>(`/api/admin/moderation/queue?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useModerationDecision() {

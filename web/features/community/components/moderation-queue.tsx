@@ -8,6 +8,7 @@ import { Card } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { Spinner } from "../../../components/ui/spinner";
 import { ConfirmDeleteDialog } from "../../admin-content/components/confirm-delete-dialog";
+import { Pager } from "../../admin-users/components/pager";
 import { excerpt, exactDate, postedAgo } from "../format";
 import { communityError } from "../messages";
 import { useLiftSuspension, useModerationDecision, useModerationQueue } from "../moderation-api";
@@ -108,27 +109,36 @@ function QueueItem({ item, onDelete, onMemberAction }: ItemProps) {
 
 /** The admins' moderation queue: every flagged post and reply with its reasons, and the decisions. */
 export function ModerationQueue() {
-  const queue = useModerationQueue();
+  const [page, setPage] = useState(1);
+  const queue = useModerationQueue(page);
   const decision = useModerationDecision();
   const [pendingDelete, setPendingDelete] = useState<ModerationItem | null>(null);
   const [memberAction, setMemberAction] = useState<MemberActionTarget | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const lastPage = queue.data ? Math.max(1, Math.ceil(queue.data.total / queue.data.pageSize)) : 1;
+
+  // Deciding the last items of the last page leaves it empty: show the page before instead.
+  if (page > lastPage && !queue.isPlaceholderData) setPage(lastPage);
 
   if (queue.isPending) return <Spinner label="Loading flagged posts and replies" />;
   if (queue.isError) return <Alert variant="error">Failed to load the moderation queue. Please try again.</Alert>;
-  const items = queue.data.items;
+  const { items, total, pageSize } = queue.data;
 
   return (
     <div className="grid gap-4">
-      {notice ? (
-<Alert variant="success">{notice}</Alert>
-      ) : null}
-      {items.length === 0 ? (
+      {notice ? <Alert variant="success">{notice}</Alert> : null}
+      {total === 0 ? (
         <EmptyState icon={ShieldCheck} title="Nothing to review">
           Posts and replies members flag appear here with their reasons. A post or reply flagged by three members is hidden until you decide.
         </EmptyState>
       ) : (
-        items.map((item) => <QueueItem key={`${item.kind}-${item.id}`} item={item} onDelete={setPendingDelete} onMemberAction={setMemberAction} />)
+        <>
+          <p className="text-sm text-muted" data-testid="moderation-total">{`${total} flagged ${total === 1 ? "item" : "items"} to review, oldest flag first`}</p>
+          {items.map((item) => (
+            <QueueItem key={`${item.kind}-${item.id}`} item={item} onDelete={setPendingDelete} onMemberAction={setMemberAction} />
+          ))}
+          <Pager page={page} pageSize={pageSize} total={total} label="Moderation queue pages" onPage={setPage} busy={queue.isPlaceholderData} />
+        </>
       )}
       <ConfirmDeleteDialog
         target={pendingDelete ? { id: pendingDelete.id, title: excerpt(pendingDelete.content) } : null}

@@ -39,8 +39,8 @@ function InlinePostEditor({ post, onDone }: { post: Post; onDone: () => void }) 
       label="Edit your post"
       initial={post.content}
       pending={update.isPending}
-      onSave={async (content) => {
-        await update.mutateAsync({ id: post.id, input: { content, category } });
+      onSave={async (content, mentions) => {
+        await update.mutateAsync({ id: post.id, input: { content, category, mentions } });
         onDone();
       }}
       onCancel={onDone}

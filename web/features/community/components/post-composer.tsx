@@ -4,10 +4,11 @@ import type { PostCategory } from "../../../../common/content";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../../components/ui/card";
-import { SelectField, TextAreaField } from "../../admin-content/components/form-controls";
+import { SelectField } from "../../admin-content/components/form-controls";
 import { usePostMutations } from "../api";
 import { CATEGORY_OPTIONS, isPostCategory } from "../categories";
 import { COMMUNITY_MESSAGES, communityError, contentFieldError } from "../messages";
+import { MentionField, mentionedIds, type PickedMember } from "./mention-field";
 
 type PostComposerProps = {
   /** The category the feed shows; a new post starts in it. */
@@ -22,6 +23,7 @@ export function PostComposer({ defaultCategory }: PostComposerProps) {
   const headingId = useId();
   const { create } = usePostMutations();
   const [content, setContent] = useState("");
+  const [picked, setPicked] = useState<PickedMember[]>([]);
   const [category, setCategory] = useState<PostCategory>(defaultCategory);
   const [shownDefault, setShownDefault] = useState(defaultCategory);
 
@@ -36,8 +38,9 @@ export function PostComposer({ defaultCategory }: PostComposerProps) {
     const text = content.trim();
     if (!text || create.isPending) return;
     try {
-      await create.mutateAsync({ content: text, category });
+      await create.mutateAsync({ content: text, category, mentions: mentionedIds(text, picked) });
       setContent("");
+      setPicked([]);
       create.reset();
     } catch {
       // Shown from create.error below.
@@ -54,12 +57,14 @@ export function PostComposer({ defaultCategory }: PostComposerProps) {
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="grid gap-4" noValidate aria-labelledby={headingId}>
-          <TextAreaField
+          <MentionField
             label="Your post"
             placeholder="Ask a question, share a win or a lesson learned..."
+            hint="Type @ and a name to mention a member."
             rows={4}
             value={content}
-            onChange={(event) => setContent(event.target.value)}
+            onValueChange={setContent}
+            onPick={(member) => setPicked((list) => [...list, member])}
             error={fieldError}
           />
           {create.error && !fieldError ? <Alert variant="error">{communityError(create.error, COMMUNITY_MESSAGES.postFailed)}</Alert> : null}

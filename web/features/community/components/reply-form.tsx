@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { TextAreaField } from "../../admin-content/components/form-controls";
 import { useReplyMutations } from "../api";
 import { COMMUNITY_MESSAGES, communityError, contentFieldError } from "../messages";
+import { MentionField, mentionedIds, type PickedMember } from "./mention-field";
 
 type ReplyFormProps = { postId: number; authorName: string; onClose: () => void };
 
@@ -11,14 +11,16 @@ type ReplyFormProps = { postId: number; authorName: string; onClose: () => void 
 export function ReplyForm({ postId, authorName, onClose }: ReplyFormProps) {
   const { create } = useReplyMutations(postId);
   const [content, setContent] = useState("");
+  const [picked, setPicked] = useState<PickedMember[]>([]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const text = content.trim();
     if (!text || create.isPending) return;
     try {
-      await create.mutateAsync({ content: text });
+      await create.mutateAsync({ content: text, mentions: mentionedIds(text, picked) });
       setContent("");
+      setPicked([]);
       onClose();
     } catch {
       // The message is rendered from create.error below.
@@ -28,12 +30,13 @@ export function ReplyForm({ postId, authorName, onClose }: ReplyFormProps) {
   const fieldError = contentFieldError(create.error);
   return (
     <form onSubmit={submit} className="grid gap-3" noValidate>
-      <TextAreaField
+      <MentionField
         label="Write a reply"
-        hint={`Replying to ${authorName}`}
+        hint={`Replying to ${authorName}. Type @ and a name to mention a member.`}
         rows={3}
         value={content}
-        onChange={(event) => setContent(event.target.value)}
+        onValueChange={setContent}
+        onPick={(member) => setPicked((list) => [...list, member])}
         error={fieldError}
         autoFocus
       />

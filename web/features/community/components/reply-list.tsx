@@ -71,8 +71,8 @@ function ReplyItem({ reply, mutations, onDelete, onFlag, admin }: { reply: Reply
           label="Edit your reply"
           initial={reply.content}
           pending={update.isPending}
-          onSave={async (content) => {
-            await update.mutateAsync({ id: reply.id, input: { content } });
+          onSave={async (content, mentions) => {
+            await update.mutateAsync({ id: reply.id, input: { content, mentions } });
             setEditing(false);
           }}
           onCancel={() => setEditing(false)}

@@ -1,8 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { TextAreaField } from "../../admin-content/components/form-controls";
 import { COMMUNITY_MESSAGES, communityError, contentFieldError } from "../messages";
+import { MentionField, mentionedIds, type PickedMember } from "./mention-field";
 
 type TextEditorProps = {
   label: string;
@@ -10,13 +10,15 @@ type TextEditorProps = {
   /** Fields besides the text (a post's category). */
   children?: ReactNode;
   pending: boolean;
-  onSave: (content: string) => Promise<unknown>;
+  /** The text, and the members picked from the mention list whose names it holds. */
+  onSave: (content: string, mentions: string[]) => Promise<unknown>;
   onCancel: () => void;
 };
 
 /** Inline editing of a post's or reply's text; saving empty text is refused before any request. */
 export function TextEditor({ label, initial, children, pending, onSave, onCancel }: TextEditorProps) {
   const [content, setContent] = useState(initial);
+  const [picked, setPicked] = useState<PickedMember[]>([]);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -27,7 +29,7 @@ export function TextEditor({ label, initial, children, pending, onSave, onCancel
     if (!text) return setFieldError(COMMUNITY_MESSAGES.contentRequired);
     setFieldError(undefined);
     try {
-      await onSave(text);
+      await onSave(text, mentionedIds(text, picked));
     } catch (error) {
       const serverField = contentFieldError(error);
       setFieldError(serverField);
@@ -37,13 +39,14 @@ export function TextEditor({ label, initial, children, pending, onSave, onCancel
 
   return (
     <form onSubmit={submit} className="grid gap-3" noValidate>
-      <TextAreaField
+      <MentionField
         label={label}
         value={content}
-        onChange={(event) => {
-          setContent(event.target.value);
+        onValueChange={(value) => {
+          setContent(value);
           setFieldError(undefined);
         }}
+        onPick={(member) => setPicked((list) => [...list, member])}
         error={fieldError}
         autoFocus
       />
