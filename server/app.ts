@@ -48,6 +48,7 @@ import { unsubscribeRoutes } from "./features/email/unsubscribe.routes";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue";
 import { accountDataRoutes } from "./features/account-data/account-data.routes";
 import { accountExportWorker } from "./features/account-data/export.job";
+import { exportCleanupWorker } from "./features/account-data/export-cleanup.job";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerInputCharacterCheck } from "./plugins/input-characters";
 import { isRouteUnder } from "./plugins/routed-path";
@@ -140,6 +141,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(usersRoutes, { db, viewers, graceDays: env.BILLING_GRACE_DAYS, auth, jobs, billing: billing.deps });
   const accountData = { db, files: content.files, billing: billing.deps, jobs, mailer, logger, secret: authSecret, baseUrl: publicUrl(env) };
   jobs.register(accountExportWorker(accountData));
+  jobs.register(exportCleanupWorker(accountData));
   await app.register(accountDataRoutes, {
     ...accountData,
     viewers,

@@ -20,6 +20,11 @@ export interface WorkerDefinition<T> {
   expireInSeconds: number;
   retryLimit: number;
   retryDelaySeconds: number;
+  /**
+   * A cron expression (UTC) to run the queue on a schedule: pg-boss sends one job per due time,
+   * whatever the number of instances (one instance's clock tick sends it, under a singleton key).
+   */
+  cron?: string;
 }
 
 export interface JobQueue {
@@ -40,7 +45,7 @@ const STOP_TIMEOUT_MS = 20_000;
 /** The job queue on the app's own database: PostgreSQL through its pool, PGlite through executeSql (the only process allowed to open its folder). */
 export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQueue {
   const executeSql = executorFor(database);
-  const boss = new PgBoss({ db: { executeSql }, schedule: false, supervise: true, migrate: true });
+  const boss = new PgBoss({ db: { executeSql }, schedule: true, supervise: true, migrate: true });
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
   const workers: Array<WorkerDefinition<never>> = [];
   let starting: Promise<void> | null = null;
@@ -55,6 +60,7 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
       await boss.work<never>(queue, { batchSize: 1, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, includeMetadata: true }, async ([job]) => {
         if (job) await worker.handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
       });
+      if (worker.cron) await boss.schedule(queue, worker.cron, {}, { tz: "UTC" });
     }
   }
 

@@ -4,6 +4,8 @@ export const QUEUES = {
   bulkEmail: "bulk-email",
   /** One job per data export too large to download at once (features/account-data/export.job.ts); data `{ exportId }`. */
   accountExport: "account-export",
+  /** Hourly, on a schedule (features/account-data/export-cleanup.job.ts): removes expired data exports and their files. */
+  accountExportCleanup: "account-export-cleanup",
   /** One job per new or edited post or reply that mentions someone (features/community/mentions.job.ts); data `{ kind, id }`. */
   communityMentions: "community-mentions",
 } as const;

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_DATA_MESSAGES, EXPORT_DOWNLOAD_LIMITS, type AccountDataSummary } from "../../../common/contracts/account-data";
 import type { Database } from "../../db/client";
+import { QUEUES } from "../../jobs/queues";
 import { outboxMessages } from "../../mail/outbox.table";
 import { buildTestApp, memberCookie, sendJson, type TestApp } from "../../test/build-test-app";
 import { communityPosts } from "../community/community.table";
@@ -169,14 +170,16 @@ describe("a large export is prepared in the background and mailed as an expiring
     expect((await get(link.replace(/signature=./, "signature=x"), big.cookie)).statusCode).toBe(410);
     expect((await get(link.replace(/expires=\d+/, `expires=${Math.floor(Date.now() / 1000) + 30 * 86_400}`), big.cookie)).statusCode).toBe(410);
 
-    // Once expired, the link is refused and the stored zip is removed the next time exports are tidied.
+    // Once expired, the link is refused at once, and the scheduled cleanup job removes the stored zip and the row.
     await t.database.db.execute(sql`update account_exports set expires_at = now() - interval '1 second' where user_id = ${big.userId}`);
     const [{ file_key: fileKey = "" } = {}] = ((await t.database.db.execute(sql`select file_key from account_exports where user_id = ${big.userId}`)) as unknown as QueryRows<{ file_key: string }>).rows;
     const expiredLink = `/api/me/data/exports/${/exports\/([^/]+)/.exec(link)?.[1]}/download?${link.split("?")[1]}`;
     expect((await get(expiredLink, big.cookie)).statusCode).toBe(410);
     expect(await t.files.stat(fileKey)).not.toBeNull();
-    expect((await sendJson(t.app, "POST", "/api/me/data/exports", {}, big.cookie)).statusCode).toBe(202);
-    expect(await t.files.stat(fileKey)).toBeNull();
+    await t.jobs.send(QUEUES.accountExportCleanup, {});
+    await eventually(async () => (await t.files.stat(fileKey)) === null);
+    const left = (await t.database.db.execute(sql`select count(*)::int as n from account_exports where user_id = ${big.userId}`)) as unknown as QueryRows<{ n: number }>;
+    expect(Number(left.rows[0]?.n)).toBe(0);
   }, 60_000);
 
   it("reads an export whose job never finished as failed after an hour, and lets the member ask again", async () => {

@@ -8,7 +8,7 @@ import { getGeneralSettings } from "../settings/settings.service";
 import { accountExports } from "./account-data.table";
 import type { AccountDataDeps } from "./account-data-deps";
 import { exportReadyMail } from "./account-data-mail";
-import { exportContextOf, removeExpiredExports } from "./export.service";
+import { exportContextOf } from "./export.service";
 import { exportDownloadPath } from "./export-link";
 import { exportZip } from "./export-zip";
 
@@ -30,7 +30,6 @@ export function accountExportWorker(deps: AccountDataDeps): WorkerDefinition<Acc
  */
 async function prepareExport(deps: AccountDataDeps, job: JobInfo<AccountExportJob>): Promise<void> {
   const { db, files } = deps;
-  await removeExpiredExports(deps);
   const { exportId } = job.data;
   const [row] = await db.select().from(accountExports).where(eq(accountExports.id, exportId));
   if (!row || row.status !== "preparing") return;

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { and, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import { ACCOUNT_DATA_MESSAGES, EXPORT_DOWNLOAD_LIMITS, type PreparedExport } from "../../../common/contracts/account-data";
 import { users } from "../../auth/auth.table";
 import { hitRateLimit } from "../../auth/rate-limit";
@@ -64,7 +64,6 @@ export async function requestExport(deps: AccountDataDeps, userId: string): Prom
     .where(and(eq(accountExports.userId, userId), eq(accountExports.status, "preparing"), gt(accountExports.requestedAt, new Date(Date.now() - PREPARING_STALE_MS))));
   if (preparing) throw new AppError("CONFLICT", ACCOUNT_DATA_MESSAGES.exportInProgress);
   await countExport(deps, userId);
-  await removeExpiredExports(deps);
   const [row] = await deps.db.insert(accountExports).values({ userId }).returning({ id: accountExports.id });
   if (!row) throw new Error("export row not written");
   await deps.jobs.send(QUEUES.accountExport, { exportId: row.id });
@@ -104,20 +103,4 @@ export async function openPreparedExport(deps: AccountDataDeps, userId: string, 
   const stored = row?.fileKey ? await deps.files.stat(row.fileKey) : null;
   if (!row?.fileKey || !stored) throw new AppError("GONE", ACCOUNT_DATA_MESSAGES.exportGone);
   return { stream: await deps.files.read(row.fileKey), size: stored.size };
-}
-
-/**
- * Removes expired exports with their files. Runs whenever an export is requested or
- * prepared; the download refuses an expired export on its own, whatever is still stored.
- */
-export async function removeExpiredExports(deps: Pick<AccountDataDeps, "db" | "files">): Promise<void> {
-  const now = new Date();
-  const expired = await deps.db
-    .select({ id: accountExports.id, fileKey: accountExports.fileKey })
-    .from(accountExports)
-    .where(lt(accountExports.expiresAt, now))
-    .limit(100);
-  if (expired.length === 0) return;
-  for (const row of expired) if (row.fileKey) await deps.files.remove(row.fileKey);
-  await deps.db.delete(accountExports).where(inArray(accountExports.id, expired.map((row) => row.id)));
 }
