@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { TextPiece } from "../../../common/contracts/search";
 import type { Database } from "../../db/client";
-import { prefixQuery } from "./search-terms";
+import { prefixTsQuery } from "./search-terms";
 
 /** Splits text into words and what lies between them; odd indexes are words. */
 const WORD_SPLIT = /([\p{L}\p{N}]+)/u;
@@ -31,7 +31,7 @@ export async function matchedWords(db: Database, terms: string[], texts: string[
   const result = MatchedRowsSchema.parse(
     await db.execute(sql`
       select word from json_array_elements_text(${JSON.stringify([...candidates])}::json) as word
-      where to_tsvector('english', word) @@ to_tsquery('english', ${prefixQuery(terms, "|")})`),
+      where to_tsvector('english', word) @@ (${prefixTsQuery(terms, "|")})`),
   );
   return new Set(result.rows.map((row) => row.word));
 }

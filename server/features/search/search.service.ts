@@ -11,7 +11,8 @@ import { resources } from "../resources/resources.table";
 import { mastermindSessions } from "../sessions/sessions.table";
 import { mediaVideos } from "../videos/videos.table";
 import { markMatches, matchedWords, snippetOf } from "./search-highlight";
-import { prefixQuery, searchTerms } from "./search-terms";
+import { newestMatches, type Candidate } from "./search-candidates";
+import { searchTerms } from "./search-terms";
 import { shownPostCondition, shownReplyCondition } from "../community/community-visibility";
 
 const RowSchema = z.object({
@@ -27,46 +28,43 @@ const RowSchema = z.object({
 const RowsSchema = z.object({ rows: z.array(RowSchema) });
 type Row = z.infer<typeof RowSchema>;
 
-const vector = (table: SQL | object): SQL => sql`${table}.search_vector`;
 /** A calendar day (videos, sessions) as the UTC midnight that starts it, so every branch sorts on one timestamp. */
 const dayStart = (column: SQL | object): SQL => sql`(${column}::timestamp at time zone 'UTC')`;
 
 /**
- * One branch per kind, each filtered exactly like its list (the same level arrays from the access
- * policy, in SQL) and cut to the best SEARCH_RESULTS_LIMIT before the union, so the outer sort
- * never sees more than five small lists. Each branch is served by its table's GIN index.
+ * One branch per kind: the candidates of that kind, checked again on their own rows exactly like their
+ * list (the access policy's level arrays, the community's moderation rule), so what a viewer may not
+ * see never comes out of search, whatever the search table says.
  */
 function branches(viewer: Viewer): SQL[] {
-  const rank = (table: object) => sql`ts_rank(${vector(table)}, search.q)`;
-  const matches = (table: object) => sql`${vector(table)} @@ search.q`;
-  const cut = sql`order by rank desc, at desc limit ${SEARCH_RESULTS_LIMIT}`;
+  const of = (kind: string, id: object) => sql`found.kind = ${kind} and ${id} = found.item_id`;
   return [
     sql`(select 'post' as kind, ${communityPosts.id} as id, ${communityPosts.authorId} as author_id, ${communityPosts.postedAsAdmin} as as_admin,
         null::text as title, ${communityPosts.content} as body, ${communityPosts.accessLevel} as level, false as locked,
-        ${communityPosts.createdAt} as at, ${rank(communityPosts)} as rank
-      from ${communityPosts}, search
-      where ${and(matches(communityPosts), inArray(communityPosts.accessLevel, postLevelsFor(viewer)), shownPostCondition(viewer))} ${cut})`,
+        ${communityPosts.createdAt} as at, found.rank
+      from found join ${communityPosts} on ${of("post", communityPosts.id)}
+      where ${and(inArray(communityPosts.accessLevel, postLevelsFor(viewer)), shownPostCondition(viewer))})`,
     sql`(select 'reply', ${communityReplies.id}, ${communityReplies.authorId}, ${communityReplies.postedAsAdmin},
-        null::text, ${communityReplies.content}, ${communityPosts.accessLevel}, false,
-        ${communityReplies.createdAt} as at, ${rank(communityReplies)} as rank
-      from ${communityReplies} join ${communityPosts} on ${communityPosts.id} = ${communityReplies.postId}, search
-      where ${and(matches(communityReplies), inArray(communityPosts.accessLevel, postLevelsFor(viewer)), shownPostCondition(viewer), shownReplyCondition(viewer))} ${cut})`,
+        null::text, ${communityReplies.content}, ${communityPosts.accessLevel}, false, ${communityReplies.createdAt}, found.rank
+      from found join ${communityReplies} on ${of("reply", communityReplies.id)} join ${communityPosts} on ${communityPosts.id} = ${communityReplies.postId}
+      where ${and(inArray(communityPosts.accessLevel, postLevelsFor(viewer)), shownPostCondition(viewer), shownReplyCondition(viewer))})`,
     sql`(select 'resource', ${resources.id}, null, false, ${resources.title}, ${resources.description}, ${resources.tier},
-        ${not(inArray(resources.tier, resourceTiersFor(viewer)))}, ${resources.createdAt} as at, ${rank(resources)} as rank
-      from ${resources}, search where ${matches(resources)} ${cut})`,
+        ${not(inArray(resources.tier, resourceTiersFor(viewer)))}, ${resources.createdAt}, found.rank
+      from found join ${resources} on ${of("resource", resources.id)})`,
     sql`(select 'video', ${mediaVideos.id}, null, false, ${mediaVideos.fileName}, ${mediaVideos.description}, ${mediaVideos.accessLevel},
-        false, ${dayStart(mediaVideos.releaseDate)} as at, ${rank(mediaVideos)} as rank
-      from ${mediaVideos}, search where ${and(matches(mediaVideos), inArray(mediaVideos.accessLevel, videoLevelsFor(viewer)))} ${cut})`,
+        false, ${dayStart(mediaVideos.releaseDate)}, found.rank
+      from found join ${mediaVideos} on ${of("video", mediaVideos.id)} where ${inArray(mediaVideos.accessLevel, videoLevelsFor(viewer))})`,
     sql`(select 'session', ${mastermindSessions.id}, null, false, ${mastermindSessions.title}, ${mastermindSessions.description}, ${mastermindSessions.tier},
-        false, ${dayStart(mastermindSessions.date)} as at, ${rank(mastermindSessions)} as rank
-      from ${mastermindSessions}, search where ${and(matches(mastermindSessions), inArray(mastermindSessions.tier, sessionLevelsFor(viewer)))} ${cut})`,
+        false, ${dayStart(mastermindSessions.date)}, found.rank
+      from found join ${mastermindSessions} on ${of("session", mastermindSessions.id)} where ${inArray(mastermindSessions.tier, sessionLevelsFor(viewer))})`,
   ];
 }
 
 /** Posts and replies are titled by their author, as in the feed: "Admin" for admin posts, "Deleted member" without one. */
-export function rankedQuery(viewer: Viewer, terms: string[]): SQL {
+function rankedQuery(viewer: Viewer, candidates: Candidate[]): SQL {
   return sql`
-    with search as (select to_tsquery('english', ${prefixQuery(terms, "&")}) as q)
+    with found as (select * from json_to_recordset(${JSON.stringify(candidates.map(({ kind, itemId, rank }) => ({ kind, item_id: itemId, rank })))}::json)
+      as candidate(kind text, item_id integer, rank real))
     select found.kind, found.id,
       case when found.kind not in ('post', 'reply') then found.title
            when found.as_admin then 'Admin'
@@ -81,13 +79,16 @@ export function rankedQuery(viewer: Viewer, terms: string[]): SQL {
 
 /**
  * The viewer's best matches for `query` across posts, replies, resources, videos and sessions, in one
- * list ranked by ts_rank (title words weigh more than body words), every word matched as a prefix.
+ * list ranked by ts_rank (title words weigh more than body words), every word matched as a prefix; a
+ * query matching more than SEARCH_CANDIDATES items is ranked among the newest of them.
  * Locked resources come with the plan that opens them and never a file link.
  */
 export async function searchContent(db: Database, viewer: Viewer, query: string): Promise<SearchResponse> {
   const terms = searchTerms(query);
   if (terms.length === 0) return { query, results: [] };
-  const rows = RowsSchema.parse(await db.execute(rankedQuery(viewer, terms))).rows;
+  const candidates = await newestMatches(db, viewer, terms);
+  if (candidates.length === 0) return { query, results: [] };
+  const rows = RowsSchema.parse(await db.execute(rankedQuery(viewer, candidates))).rows;
   const matched = await matchedWords(db, terms, rows.flatMap((row) => [row.title ?? "", row.body]));
   return { query, results: rows.map((row) => toSearchResult(row, snippetOf(row.body, matched), matched)) };
 }

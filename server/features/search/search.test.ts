@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchResponse, SearchResult, TextPiece } from "../../../common/contracts/search";
 import type { ContentLevel } from "../../../common/content";
@@ -9,6 +9,7 @@ import { communityPosts, communityReplies } from "../community/community.table";
 import { resources } from "../resources/resources.table";
 import { mastermindSessions } from "../sessions/sessions.table";
 import { mediaVideos } from "../videos/videos.table";
+import { SEARCH_CANDIDATES } from "./search-candidates";
 
 let t: TestApp;
 const cookies = {} as Record<Tier, string>;
@@ -113,6 +114,15 @@ describe("One search: matching, ranking and highlights", () => {
     expect(await results(cookies["brand-ceo"], "quokkamold zanzibar")).toEqual([]);
   });
 
+  it("finds the start of a word whose letters stem differently from the whole word, and ignores stop words", async () => {
+    // "gizmomwy" stems to "gizmomwi", while "gizmomwy0exz1" (letters and digits) is indexed as written.
+    await t.database.db.insert(communityPosts).values({ content: "Who makes gizmomwy0exz1 housings?", accessLevel: "all" });
+    const found = await results(cookies.free, "gizmomwy");
+    expect(found.map((result) => plain(result.snippet))).toEqual(["Who makes gizmomwy0exz1 housings?"]);
+    expect(marked(found[0]?.snippet ?? [])).toEqual(["gizmomwy0exz1"]);
+    expect((await results(cookies.free, "the gizmomwy")).length).toBe(1);
+  });
+
   it("ranks a title match above a body match, and more mentions above fewer", async () => {
     const db = t.database.db;
     await db.insert(communityPosts).values({ content: "wombatgear once" });
@@ -160,5 +170,76 @@ describe("One search: matching, ranking and highlights", () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.fields.q).toBe("Search needs at least one word");
     expect((await search(cookies.free, "x".repeat(201))).statusCode).toBe(400);
+  });
+});
+
+describe("One search: the search table follows every write", () => {
+  const texts = (list: SearchResult[]) => list.map((result) => `${result.kind}:${plain(result.snippet)}`).sort();
+
+  it("finds an edited post by its new words only, and neither a deleted post nor its replies", async () => {
+    const db = t.database.db;
+    const [post] = await db.insert(communityPosts).values({ content: "bilbyfern first draft" }).returning({ id: communityPosts.id });
+    if (!post) throw new Error("post not inserted");
+    await db.insert(communityReplies).values({ postId: post.id, content: "bilbyfern answer" });
+    expect(texts(await results(cookies.free, "bilbyfern"))).toEqual(["post:bilbyfern first draft", "reply:bilbyfern answer"]);
+
+    await db.update(communityPosts).set({ content: "potoroowax second draft" }).where(eq(communityPosts.id, post.id));
+    expect(texts(await results(cookies.free, "bilbyfern"))).toEqual(["reply:bilbyfern answer"]);
+    expect(texts(await results(cookies.free, "potoroowax"))).toEqual(["post:potoroowax second draft"]);
+
+    await db.delete(communityPosts).where(eq(communityPosts.id, post.id));
+    expect(await results(cookies.free, "potoroowax")).toEqual([]);
+    expect(await results(cookies.free, "bilbyfern")).toEqual([]);
+  });
+
+  it("moves a post's replies with it to another tier, and a hidden post and its replies reach admins only", async () => {
+    const db = t.database.db;
+    const [post] = await db.insert(communityPosts).values({ content: "dunnartglow question", accessLevel: "all" }).returning({ id: communityPosts.id });
+    if (!post) throw new Error("post not inserted");
+    await db.insert(communityReplies).values({ postId: post.id, content: "dunnartglow answer" });
+    expect(kindsAndLevels(await results(cookies.free, "dunnartglow"))).toEqual(["post:all", "reply:all"]);
+
+    await db.update(communityPosts).set({ accessLevel: "entrepreneur" }).where(eq(communityPosts.id, post.id));
+    expect(await results(cookies.free, "dunnartglow")).toEqual([]);
+    expect(await results(cookies.inventor, "dunnartglow")).toEqual([]);
+    expect(kindsAndLevels(await results(cookies.entrepreneur, "dunnartglow"))).toEqual(["post:entrepreneur", "reply:entrepreneur"]);
+
+    await db.update(communityPosts).set({ hidden: true }).where(eq(communityPosts.id, post.id));
+    expect(await results(cookies["brand-ceo"], "dunnartglow")).toEqual([]);
+    const email = uniqueEmail("search-table-admin");
+    const admin = await signUp(t.app, { name: "Table Admin", email, password: "secret12" });
+    await db.update(users).set({ role: "admin" }).where(eq(users.email, email));
+    expect(kindsAndLevels(await results(admin, "dunnartglow"))).toEqual(["post:entrepreneur", "reply:entrepreneur"]);
+  });
+
+  it("finds resources, videos and sessions by their edited words, at their new tier", async () => {
+    const db = t.database.db;
+    const [resource] = await db.insert(resources).values({ title: "Echidnaloom guide", description: "Plain", type: "PDF", category: "general", tier: "free" }).returning({ id: resources.id });
+    const [video] = await db.insert(mediaVideos).values({ fileName: "Echidnaloom lesson", description: "Plain", fileType: "video/mp4", accessLevel: "all" }).returning({ id: mediaVideos.id });
+    const [session] = await db.insert(mastermindSessions).values({ title: "Echidnaloom clinic", date: "2030-02-01", time: "7:00 PM ET", location: "Online", description: "Plain", tier: "all" }).returning({ id: mastermindSessions.id });
+    if (!resource || !video || !session) throw new Error("not inserted");
+    expect(kindsAndLevels(await results(cookies.inventor, "echidnaloom"))).toEqual(["resource:free", "session:all", "video:all"]);
+
+    await db.update(resources).set({ title: "Wallabyjig guide", tier: "brand-ceo" }).where(eq(resources.id, resource.id));
+    await db.update(mediaVideos).set({ fileName: "Wallabyjig lesson", accessLevel: "entrepreneur" }).where(eq(mediaVideos.id, video.id));
+    await db.update(mastermindSessions).set({ title: "Wallabyjig clinic", tier: "brand-ceo" }).where(eq(mastermindSessions.id, session.id));
+    expect(await results(cookies.inventor, "echidnaloom")).toEqual([]);
+    const found = await results(cookies.inventor, "wallabyjig");
+    expect(found.map((result) => `${result.kind}:${result.level}:${result.locked}`)).toEqual(["resource:brand-ceo:true"]);
+    expect(kindsAndLevels(await results(cookies["brand-ceo"], "wallabyjig"))).toEqual(["resource:brand-ceo", "session:brand-ceo", "video:entrepreneur"]);
+  });
+
+  it("ranks a word found in more than SEARCH_CANDIDATES items among its newest matches, and still finds a rare word years old", async () => {
+    const db = t.database.db;
+    // Three mentions would rank this post first, but it is older than the newest SEARCH_CANDIDATES matches.
+    await db.insert(communityPosts).values({ content: "dingoplank dingoplank dingoplank, the old favourite", createdAt: new Date("2023-01-01T00:00:00Z") });
+    await db.execute(sql`insert into community_posts (content, created_at)
+      select 'dingoplank note ' || g, now() - make_interval(hours => g) from generate_series(1, ${SEARCH_CANDIDATES}) g`);
+    const found = await results(cookies.free, "dingoplank");
+    expect(found).toHaveLength(30);
+    expect(found.map((result) => plain(result.snippet))).not.toContain("dingoplank dingoplank dingoplank, the old favourite");
+
+    await db.insert(communityPosts).values({ content: "quollbrick from long ago", createdAt: new Date("2021-06-01T00:00:00Z") });
+    expect(texts(await results(cookies.free, "quollbrick"))).toEqual(["post:quollbrick from long ago"]);
   });
 });
