@@ -1,7 +1,7 @@
 import { expect, request, test, type Locator, type Page } from "@playwright/test";
 import { MODERATION_MESSAGES } from "../common/contracts/community";
 import { newAccount, signInThroughApi, signUpAndOpenMembers, signUpThroughApi } from "./support/accounts";
-import { newAdminApi, waitForMailTo } from "./support/admin-api";
+import { newAdminApi, readOutbox, setMemberTier, waitForMailTo } from "./support/admin-api";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { E2E_ADMIN, E2E_BASE_URL } from "./support/environment";
 
@@ -179,6 +179,85 @@ test.describe("community moderation", () => {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       if (screenshotDir) await post.screenshot({ path: `${screenshotDir}/locked-post-${width}.png` });
+    }
+  });
+
+  test("two members share a name: the writer picks one from the mention list and only that one is emailed", async ({ page }) => {
+    const name = `Jordan Twin ${tag()}`;
+    const twins = [{ ...newAccount("twin"), name }, { ...newAccount("twin"), name }];
+    for (const twin of twins) {
+      const api = await request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { Origin: E2E_BASE_URL } });
+      await signUpThroughApi(api, twin);
+      await api.dispose();
+    }
+    const adminApi = await newAdminApi();
+    const [first, second] = twins as [(typeof twins)[number], (typeof twins)[number]];
+    await setMemberTier(adminApi, second.email, "entrepreneur");
+
+    await signUpAndOpenMembers(page, "picker");
+    await openCommunity(page);
+    const form = page.getByRole("form", { name: "Post to Community" });
+    const box = form.getByLabel("Your post");
+    await box.pressSequentially(`Great supplier tip @${name.split(" ").slice(0, 2).join(" ")}`);
+    const list = page.getByRole("listbox", { name: "Members to mention" });
+    const options = list.getByRole("option", { name: new RegExp(name) });
+    await expect(options).toHaveCount(2);
+    await expect(list.getByRole("option", { name: /Entrepreneur/ })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    if (screenshotDir) await page.screenshot({ path: `${screenshotDir}/mention-list-1280.png` });
+    await box.press("ArrowDown");
+    await expect(list.getByRole("option", { selected: true })).toContainText("Entrepreneur");
+    await box.press("Enter");
+    await expect(list).toBeHidden();
+    await expect(box).toHaveValue(`Great supplier tip @${name} `);
+    await form.getByRole("button", { name: "Post", exact: true }).click();
+    await expect(page.getByRole("article").filter({ hasText: `Great supplier tip @${name}` })).toBeVisible();
+
+    const mail = await waitForMailTo(adminApi, second.email);
+    expect(mail.subject).toContain("mentioned you in");
+    // The job mails everyone a post mentions in one go: once the picked twin has mail, the other has none.
+    expect((await readOutbox(adminApi)).some((message) => message.to.toLowerCase() === first.email.toLowerCase())).toBe(false);
+    await adminApi.dispose();
+  });
+
+  test("the moderation queue pages through flagged items, with the total", async ({ page }) => {
+    test.setTimeout(120_000);
+    const adminApi = await newAdminApi();
+    const flagger = await apiMember();
+    const stamp = tag();
+    const ids: number[] = [];
+    for (let index = 1; index <= 21; index += 1) {
+      const created = await adminApi.post("/api/admin/community/posts", { data: { content: `Paging check ${stamp} number ${index}` } });
+      expect(created.status()).toBe(201);
+      const id = ((await created.json()) as { id: number }).id;
+      ids.push(id);
+      expect((await flagger.post(`/api/community/posts/${id}/flag`, { data: { reason: "Looks like spam" } })).status()).toBe(201);
+    }
+    await flagger.dispose();
+    const total = ((await (await adminApi.get("/api/admin/moderation/queue")).json()) as { total: number }).total;
+    expect(total).toBeGreaterThanOrEqual(21);
+
+    try {
+      await signInThroughApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+      await page.goto("/admin/moderation");
+      await expect(page.getByTestId("moderation-total")).toHaveText(`${total} flagged items to review, oldest flag first`);
+      await expect(page.getByTestId("moderation-item")).toHaveCount(20);
+      const pager = page.getByRole("navigation", { name: "Moderation queue pages" });
+      const pages = Math.ceil(total / 20);
+      await expect(pager.getByText(`Page 1 of ${pages}`)).toBeVisible();
+      await expect(pager.getByRole("button", { name: "Previous" })).toBeDisabled();
+      for (let shown = 2; shown <= pages; shown += 1) {
+        await pager.getByRole("button", { name: "Next" }).click();
+        await expect(pager.getByText(`Page ${shown} of ${pages}`)).toBeVisible();
+      }
+      // Oldest flag first: the newest flagged post is on the last page.
+      await expect(page.getByTestId("moderation-item").filter({ hasText: `Paging check ${stamp} number 21` })).toBeVisible();
+      await expect(pager.getByRole("button", { name: "Next" })).toBeDisabled();
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      // Decided, so the other journeys find their flagged items on the first page.
+      for (const id of ids) expect((await adminApi.post(`/api/admin/moderation/posts/${id}/decision`, { data: { decision: "delete" } })).status()).toBe(204);
+      await adminApi.dispose();
     }
   });
 });

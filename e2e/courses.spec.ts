@@ -104,4 +104,18 @@ test("an admin builds a course from the content screen: a module and a text less
   page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: `Delete Extras ${tag}` }).click();
   await expect(page.getByTestId("builder-module")).toHaveCount(course.modules);
+
+  // Every change is in the audit log, with the admin and the course.
+  await page.goto("/admin/users");
+  await page.getByRole("tab", { name: "Audit log" }).click();
+  const entries = page.getByTestId("audit-entry").filter({ hasText: `by ${E2E_ADMIN.email}` });
+  for (const [action, target] of [
+    ["Added course module", `Bonus ${tag}`],
+    ["Added lesson", `Launch checklist ${tag}`],
+    ["Renamed course module", `Extras ${tag}`],
+    ["Deleted course module", `Extras ${tag}`],
+  ] as const) {
+    await expect(entries.filter({ hasText: action }).filter({ hasText: `${course.title}: ${target}` }).first()).toBeVisible();
+  }
+  await expect(entries.filter({ hasText: "Renamed course module" }).first()).toContainText(new RegExp(`Title:\\s*Bonus ${tag}\\s*changed to\\s*Extras ${tag}`));
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { newAccount, signInThroughApi, signUpThroughApi } from "./support/accounts";
 import { newAdminApi, setMemberTier } from "./support/admin-api";
+import { findCourse } from "../common/marketing/courses";
 import { E2E_ADMIN } from "./support/environment";
 
 /*
@@ -272,4 +273,35 @@ test("the library shows 'No media found', a load failure with Retry and a partly
   await page.getByRole("tab", { name: "Resource Library" }).click();
   await expect(resourceCard.getByText("File missing: it was deleted from the media library")).toBeVisible();
   await expect(resourceCard.getByRole("link", { name: /Open file/ })).toHaveCount(0);
+});
+
+test("deleting a file a course lesson uses names the lesson and its course first", async ({ page }) => {
+  const id = suffix();
+  const pdfName = `lesson-worksheet-${id}.pdf`;
+  const lessonTitle = `Buyer worksheet ${id}`;
+  const course = findCourse("retail-and-wholesale");
+  if (!course) throw new Error("course missing");
+  const adminApi = await newAdminApi();
+  const uploaded = await adminApi.post("/api/admin/media", { multipart: { file: { name: pdfName, mimeType: "application/pdf", buffer: PDF } } });
+  expect(uploaded.status()).toBe(201);
+  const mediaItemId = ((await uploaded.json()) as { id: number }).id;
+  const builder = (await (await adminApi.get(`/api/admin/courses/${course.id}`)).json()) as { modules: Array<{ id: number }> };
+  const added = await adminApi.post(`/api/admin/course-modules/${builder.modules[0]?.id}/lessons`, { data: { title: lessonTitle, kind: "file", minutes: 10, mediaItemId } });
+  expect(added.status()).toBe(201);
+  const lessonId = ((await added.json()) as { modules: Array<{ lessons: Array<{ id: number; title: string }> }> }).modules[0]?.lessons.find((lesson) => lesson.title === lessonTitle)?.id;
+
+  try {
+    await openLibrary(page);
+    await page.getByPlaceholder("Search media...").fill(pdfName);
+    await card(page, pdfName).getByRole("button", { name: `Delete ${pdfName}` }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByText(`It is used by the lesson “${lessonTitle}” of the course “${course.title}”. They will show the file as missing.`)).toBeVisible();
+    await dialog.getByRole("button", { name: "Yes, Delete" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card(page, pdfName)).toHaveCount(0);
+  } finally {
+    // The course's outline stays as the other journeys count it.
+    if (lessonId) expect((await adminApi.delete(`/api/admin/course-lessons/${lessonId}`)).status()).toBe(200);
+    await adminApi.dispose();
+  }
 });
