@@ -1,8 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { coursePublicPage } from "../common/marketing/course-pages";
-import { COURSES } from "../common/marketing/courses";
+import type { CourseOutlineResponse } from "../common/contracts/marketing";
+import { COURSES, findCourse } from "../common/marketing/courses";
 import { PUBLIC_PAGES } from "../common/marketing/public-pages";
+import { COURSE_OUTLINES } from "../server/features/university/course-outlines";
 import { newAccount, signUpThroughApi } from "./support/accounts";
+import { newAdminApi, setMemberTier } from "./support/admin-api";
+import { E2E_BASE_URL } from "./support/environment";
 import { stubThirdPartyEmbeds } from "./support/third-party";
 
 const [firstCourse] = COURSES;
@@ -94,6 +98,65 @@ test("a signed-in member's page is rendered for them, and never handed to the ne
   await expect(page.getByRole("banner").getByRole("button", { name: "Log in" })).toBeVisible();
   expect(hydrationErrors).toEqual([]);
   await memberWithScripts.close();
+});
+
+test("the University arrives with the visitor's access and a course's outline with the member's progress in its HTML", async ({ browser }) => {
+  const starter = "patents-and-protection";
+  const premium = "amazon-launch-playbook";
+  const starterOutline = COURSE_OUTLINES[starter] ?? [];
+  const lessonCount = starterOutline.reduce((sum, module) => sum + module.lessons.length, 0);
+
+  // A visitor: every course locked, the premium page names the plan it needs, no outline anywhere.
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto("/university");
+  await expect(visitorPage.getByTestId("university-access")).toHaveAttribute("data-access", "none");
+  await expect(visitorPage.locator("[data-lock='locked']")).toHaveCount(5);
+  await visitorPage.goto(`/university/course/${starter}`);
+  await expect(visitorPage.getByTestId("course-locked")).toContainText("Requires Inventor");
+  await expect(visitorPage.getByTestId("course-outline")).toHaveCount(0);
+  await visitor.close();
+
+  // An Inventor who finished one lesson: the starter outline with that mark, the premium course locked.
+  const account = newAccount("prerender-inventor");
+  const member = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { Origin: E2E_BASE_URL } });
+  await signUpThroughApi(member.request, account);
+  const adminApi = await newAdminApi();
+  await setMemberTier(adminApi, account.email, "inventor");
+  await adminApi.dispose();
+  const answer = (await (await member.request.get(`/api/university/courses/${starter}/outline`)).json()) as CourseOutlineResponse;
+  if (answer.locked) throw new Error("an Inventor's starter course is locked");
+  const firstLesson = answer.outline.modules[0]?.lessons[0];
+  if (!firstLesson) throw new Error("the starter course has no lesson");
+  expect((await member.request.put(`/api/university/lessons/${firstLesson.id}/progress`, { data: { completed: true } })).ok()).toBe(true);
+
+  const memberPage = await member.newPage();
+  await memberPage.goto("/university");
+  await expect(memberPage.getByTestId("university-access")).toHaveAttribute("data-access", "limited");
+  await expect(memberPage.locator("[data-lock='unlocked']")).toHaveCount(2);
+  await memberPage.goto(`/university/course/${starter}`);
+  const outline = memberPage.getByTestId("course-outline");
+  await expect(outline.locator(":scope > li")).toHaveCount(findCourse(starter)?.modules ?? -1);
+  await expect(outline).toContainText(starterOutline[0]?.lessons[1]?.title ?? "a second lesson");
+  await expect(outline.locator("[data-completed='true']")).toHaveText(new RegExp(firstLesson.title));
+  await expect(memberPage.getByText(`1 of ${lessonCount} lessons done`)).toBeVisible();
+  await expect(memberPage.getByText("Loading the course outline")).toHaveCount(0);
+  await memberPage.goto(`/university/course/${premium}`);
+  await expect(memberPage.getByTestId("course-locked")).toContainText("Requires Entrepreneur");
+
+  // With scripts, the member's course page hydrates as it was rendered.
+  const withScripts = await browser.newContext({ storageState: await member.storageState() });
+  await member.close();
+  const page = await withScripts.newPage();
+  const hydrationErrors = collectHydrationErrors(page);
+  const sessionRead = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/me");
+  await page.goto(`/university/course/${starter}`);
+  await sessionRead;
+  await expect(page.getByText(`1 of ${lessonCount} lessons done`)).toBeVisible();
+  await page.getByTestId("course-outline").getByRole("link", { name: new RegExp(starterOutline[0]?.lessons[1]?.title ?? "") }).click();
+  await expect(page.getByTestId("lesson").getByRole("heading", { level: 1 })).toHaveText(starterOutline[0]?.lessons[1]?.title ?? "");
+  expect(hydrationErrors).toEqual([]);
+  await withScripts.close();
 });
 
 test("public pages at phone width before any script runs", async ({ browser }, testInfo) => {

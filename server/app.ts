@@ -36,6 +36,7 @@ import { mediaRoutes } from "./features/media/media.routes";
 import { callRequestsRoutes } from "./features/call-requests/call-requests.routes";
 import { universityRoutes } from "./features/university/university.routes";
 import { coursesAdminRoutes } from "./features/university/courses-admin.routes";
+import { universityPageState } from "./features/university/university-page-state";
 import { searchRoutes } from "./features/search/search.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { outboxRoutes } from "./mail/outbox.routes";
@@ -156,9 +157,9 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
     distDir: env.WEB_DIST_DIR,
     origin,
     pages: [...PUBLIC_PAGES, ...COURSES.map(coursePublicPage)],
-    pageState: async (cookie) => {
+    pageState: async (cookie, pagePath) => {
       const viewer = await viewers.resolve(cookie);
-      return { viewer: viewer ? toProfileDto(viewer) : null, config: publicConfig };
+      return { viewer: viewer ? toProfileDto(viewer) : null, config: publicConfig, ...(await universityPageState(db, viewer, pagePath)) };
     },
   });
   return { app, auth, mailer, jobs, viewers, billing: billing.deps, files: content.files, routes };

@@ -5,28 +5,20 @@ import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StaticRouter } from "react-router";
-import type { PublicConfig, Profile } from "../common/contracts/auth";
-import { publicConfigQueryOptions } from "./features/config/api";
-import { viewerQueryKey } from "./features/session/api";
+import type { PageState } from "../common/contracts/page-state";
+import { seedPageState } from "./page-state";
 import { AppRoutes } from "./router";
-
-/** What a page's first render depends on besides its address; main.tsx seeds its cache with the same. */
-export interface PageState {
-  viewer: Profile | null;
-  config: PublicConfig;
-}
 
 /**
  * The HTML of the app at `url` for this visitor, with every lazily loaded part of the page included
- * (the render waits for them). Other data (courses, news) renders in its loading state, as the client's
- * first render does, and is fetched after hydration.
+ * (the render waits for them). Data not in the state (news, sessions) renders in its loading state,
+ * as the client's first render does, and is fetched after hydration.
  */
 export async function renderPage(url: string, state: PageState, signal: AbortSignal): Promise<string> {
   // Queries never run here (only effects fetch, and none run on the server); the client's first render
-  // sees the same pending state for everything but these two.
+  // sees the same pending state for everything the state does not answer.
   const queryClient = new QueryClient();
-  queryClient.setQueryData(viewerQueryKey, state.viewer);
-  queryClient.setQueryData(publicConfigQueryOptions.queryKey, state.config);
+  seedPageState(queryClient, state);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

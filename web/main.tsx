@@ -1,10 +1,11 @@
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import type { PageState } from "./entry-server";
+import type { PageState } from "../common/contracts/page-state";
 import { publicConfigQueryOptions } from "./features/config/api";
-import { viewerQueryKey, viewerQueryOptions } from "./features/session/api";
+import { viewerQueryOptions } from "./features/session/api";
 import { queryClient } from "./lib/query-client";
+import { seedPageState } from "./page-state";
 import { Providers } from "./providers";
 import { AppRoutes } from "./router";
 import "./styles.css";
@@ -22,14 +23,11 @@ const app = (
   </StrictMode>
 );
 
-// A public page arrives rendered by the server (server/plugins/static-web.ts), with the two answers it
+// A public page arrives rendered by the server (server/plugins/static-web.ts), with the answers it
 // was rendered from; the first render here must use the same, or React would throw the HTML away.
 const serverState = document.getElementById("page-state")?.textContent;
 if (serverState && container.firstChild) {
-  const state = JSON.parse(serverState) as PageState;
-  // Marked as read long ago, so the session is still checked (and refreshed if due) once the page runs.
-  queryClient.setQueryData(viewerQueryKey, state.viewer, { updatedAt: 0 });
-  queryClient.setQueryData(publicConfigQueryOptions.queryKey, state.config);
+  seedPageState(queryClient, JSON.parse(serverState) as PageState);
   startTransition(() => {
     hydrateRoot(container, app);
   });

@@ -4,13 +4,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyBaseLogger } from "fastify";
-import type { Profile, PublicConfig } from "../../common/contracts/auth";
-
-/** What the web app's first render depends on besides the address (web/entry-server.tsx's PageState). */
-export interface PageState {
-  viewer: Profile | null;
-  config: PublicConfig;
-}
+import type { PageState } from "../../common/contracts/page-state";
 
 interface RendererModule {
   renderPage(url: string, state: PageState, signal: AbortSignal): Promise<string>;
@@ -67,7 +61,10 @@ export function createPageRenderer(distDir: string, logger: FastifyBaseLogger): 
     const module = await load();
     if (!module) return null;
     try {
-      const body = await module.renderPage(url, state, AbortSignal.timeout(RENDER_TIMEOUT_MS));
+      const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
+      const body = await module.renderPage(url, state, signal);
+      // A render cut short holds loading placeholders where the page's text belongs: never kept.
+      if (signal.aborted) throw new Error(`the render took longer than ${RENDER_TIMEOUT_MS} ms`);
       // `<` escaped: the state is data, and no text in it may close the script element.
       const stateJson = JSON.stringify(state).replace(/</g, "\\u003c");
       const html = template.replace(ROOT_ELEMENT, `<div id="root">${body}</div><script id="page-state" type="application/json">${stateJson}</script>`);

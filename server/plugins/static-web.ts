@@ -2,17 +2,18 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import type { PageState } from "../../common/contracts/page-state";
 import { isWebRoute } from "../../common/web-routes";
 import { isPrivatePath, renderPageHtml, renderRobots, renderSitemap, type PageMeta } from "./page-head";
-import { createPageRenderer, pickEncoding, type PageState } from "./static-web-render";
+import { createPageRenderer, pickEncoding } from "./static-web-render";
 
 interface StaticWebOptions {
   distDir: string;
   origin: string;
   /** Every public page with a fixed path: head tags and sitemap.xml come from this list. */
   pages: readonly PageMeta[];
-  /** The visitor and settings a public page is rendered with on the server (what /api/me and /api/config answer). */
-  pageState: (cookie: string | undefined) => Promise<PageState>;
+  /** What the public page at `pagePath` is rendered with on the server for this visitor (the API's answers to them). */
+  pageState: (cookie: string | undefined, pagePath: string) => Promise<PageState>;
 }
 
 /** Hashed build assets never change; shipped images rarely do; anything else may change at a deploy. */
@@ -74,7 +75,7 @@ export async function registerStaticWeb(app: FastifyInstance, { distDir, origin,
     if (known !== "*" && !isPrivatePath(pagePath)) {
       const encoding = pickEncoding(request.headers["accept-encoding"]);
       // Query included: a page may read it in its first render (a referral code, a filter).
-      const page = await renderer.render(request.url, html, await pageState(request.headers.cookie), encoding);
+      const page = await renderer.render(request.url, html, await pageState(request.headers.cookie, pagePath), encoding);
       if (page) {
         // Rendered for this visitor: never kept by a shared cache.
         reply.header("cache-control", "private, no-cache").header("vary", "Cookie, Accept-Encoding");

@@ -3,18 +3,18 @@ import type { Lesson, LessonProgressResponse, ProgressList } from "../../../comm
 import type { CourseOutlineResponse, UniversityAccessResponse } from "../../../common/contracts/marketing";
 import { getJson, getJsonAccepting, requestJson } from "../../lib/api-client";
 import { useViewer } from "../session/api";
+import { courseOutlineQueryKey, universityAccessQueryKey, viewerKeyOf } from "./query-keys";
 
-/** The viewer's id for query keys: answers differ per viewer, and signing in or out must refetch. */
 function useViewerKey(): { key: string; isReady: boolean } {
   const viewer = useViewer();
-  return { key: viewer.data?.id ?? "anonymous", isReady: !viewer.isPending };
+  return { key: viewerKeyOf(viewer.data), isReady: !viewer.isPending };
 }
 
 /** How much of the University the viewer's tier opens (GET /api/university/access). */
 export function useUniversityAccess() {
   const viewer = useViewerKey();
   return useQuery({
-    queryKey: ["university", "access", viewer.key],
+    queryKey: universityAccessQueryKey(viewer.key),
     queryFn: () => getJson<UniversityAccessResponse>("/api/university/access"),
     enabled: viewer.isReady,
   });
@@ -28,7 +28,7 @@ export function useUniversityAccess() {
 export function useCourseOutline(courseId: string, isUnlocked: boolean) {
   const viewer = useViewerKey();
   return useQuery({
-    queryKey: ["university", "outline", courseId, viewer.key],
+    queryKey: courseOutlineQueryKey(courseId, viewer.key),
     queryFn: () => getJsonAccepting<CourseOutlineResponse>(`/api/university/courses/${encodeURIComponent(courseId)}/outline`, [403]),
     enabled: viewer.isReady && isUnlocked,
   });

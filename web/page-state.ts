@@ -1,0 +1,23 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { CourseOutlineResponse, UniversityAccessResponse } from "../common/contracts/marketing";
+import type { PageState } from "../common/contracts/page-state";
+import { publicConfigQueryOptions } from "./features/config/api";
+import { viewerQueryKey } from "./features/session/api";
+import { courseOutlineQueryKey, universityAccessQueryKey, viewerKeyOf } from "./features/university/query-keys";
+
+/**
+ * Puts the answers a server-rendered page was rendered from into the query cache, on the server
+ * (entry-server.tsx) and in the browser before it hydrates (main.tsx), so both first renders are the same.
+ */
+export function seedPageState(queryClient: QueryClient, state: PageState): void {
+  // Marked as read long ago, so the session is still checked (and refreshed if due) once the page runs.
+  queryClient.setQueryData(viewerQueryKey, state.viewer, { updatedAt: 0 });
+  queryClient.setQueryData(publicConfigQueryOptions.queryKey, state.config);
+  if (!state.university) return;
+  const viewerKey = viewerKeyOf(state.viewer);
+  queryClient.setQueryData<UniversityAccessResponse>(universityAccessQueryKey(viewerKey), state.university.access);
+  const { outline } = state.university;
+  if (!outline) return;
+  const answer: CourseOutlineResponse = { locked: false, outline };
+  queryClient.setQueryData(courseOutlineQueryKey(outline.courseId, viewerKey), answer);
+}
