@@ -160,6 +160,19 @@ test.describe("one email rule on both sides", () => {
 });
 
 test.describe("request a call on /ref-number (no booking calendar configured)", () => {
+  test("before the page's script runs, the form cannot be sent natively with the visitor's answers in the address", async ({ browser }) => {
+    const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+    const page = await withoutScripts.newPage();
+    const button = page.getByRole("form", { name: "Request a call" }).getByRole("button", { name: "Request my call" });
+    // A busy server may send its first copy of the page unrendered (the browser renders it then), so
+    // the page is asked for until a rendered copy comes.
+    await expect(async () => {
+      await page.goto("/ref-number");
+      await expect(button).toBeDisabled({ timeout: 1000 });
+    }).toPass();
+    await withoutScripts.close();
+  });
+
   test("a visitor's request lands in the admin area, where an admin marks it handled", async ({ page, browser }) => {
     const name = `Caller ${run}`;
     await page.goto("/ref-number");

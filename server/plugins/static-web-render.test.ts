@@ -11,8 +11,14 @@ import { buildTestApp, memberCookie, type TestApp } from "../test/build-test-app
  * The browser test (e2e/prerendered-pages.spec.ts) runs the real one.
  */
 const RENDERER = `
-export async function renderPage(url, state) {
+let slowRenders = 0;
+export async function renderPage(url, state, signal) {
   if (url.startsWith("/contact")) throw new Error("this page breaks");
+  // As React does when its time is up: the page so far, loading placeholders where text belongs.
+  if (url.startsWith("/mastermind") && slowRenders++ === 0) {
+    await new Promise((resolve) => signal.addEventListener("abort", resolve));
+    return "<main>loading</main>";
+  }
   return "<main>rendered " + url + " for " + (state.viewer ? state.viewer.email : "a visitor") + "</main>";
 }`;
 
@@ -80,6 +86,13 @@ describe("public pages rendered on the server", () => {
     expect(response.body).toContain('<div id="root"></div>');
     expect(response.body).not.toContain("breaks");
     expect(response.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("send the empty app when the render runs out of time, and render the page again for the next visitor", async () => {
+    const cut = await get("/mastermind");
+    expect(cut.body).toContain('<div id="root"></div>');
+    expect(cut.body).not.toContain("loading");
+    expect((await get("/mastermind")).body).toContain("rendered /mastermind for a visitor");
   });
 
   it("go out compressed as the browser accepts, with the same bytes inside", async () => {

@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { Label } from "../../../components/ui/label";
 import { ApiError } from "../../../lib/api-client";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { useRequestCall } from "../api";
 
 type Field = keyof CallRequestInput;
@@ -43,6 +44,7 @@ function TopicField({ value, error, onChange }: { value: string; error: string |
  */
 export function CallRequestForm() {
   const requestCall = useRequestCall();
+  const hydrated = useHydrated();
   const [values, setValues] = useState<CallRequestInput>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -97,7 +99,7 @@ export function CallRequestForm() {
       </div>
       <TopicField value={values.topic} error={errors.topic} onChange={change("topic")} />
       <div>
-        <Button type="submit" size="lg" disabled={requestCall.isPending}>
+        <Button type="submit" size="lg" disabled={!hydrated || requestCall.isPending}>
           {requestCall.isPending ? "Sending..." : "Request my call"}
         </Button>
       </div>
