@@ -12,6 +12,7 @@ import { seedDemoContent } from "./features/content/seed-demo";
 import { startControlChannel, type ControlChannel } from "./features/system/control-channel";
 import { controlCommands } from "./features/system/control-commands";
 import { createLogger } from "./logger";
+import { registerShutdownDrain } from "./shutdown-drain";
 import { buildWebAppIfChanged } from "../scripts/web-build";
 
 /** Rate-limit windows are pruned and lapsed tiers (grace over, downgrade due) applied this often. */
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
   const [database, webBuiltAt] = await Promise.all([openAndMigrate(), webBuild]);
   const authSecret = resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR);
   const { app, auth, billing, files, jobs } = await buildApp({ env, database, logger, authSecret });
+  const drain = registerShutdownDrain(app);
 
   if (shouldSeedDemo(env) && (await seedDemoContent(database.db, files))) {
     logger.info("seeded the sample sessions, posts, resources and videos (SEED_DEMO=false turns this off)");
@@ -83,12 +85,15 @@ async function main(): Promise<void> {
     try {
       await control?.close();
       // The job queue stops taking work at once (a bulk send finishes its batch in hand and leaves
-      // the rest to the next start) while the HTTP server finishes the requests in flight.
-      // A browser's keep-alive connection that was busy at the signal would hold the close for the
-      // keep-alive timeout (72 s): each one is closed as soon as its answer has gone out.
-      const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
-      await Promise.all([jobs.stop(), app.close()]);
-      clearInterval(closeIdle);
+      // the rest to the next start) while the HTTP server drains, then finishes the requests in flight.
+      const closeHttp = async () => {
+        await drain.drain();
+        // A browser's keep-alive connection that was busy at the close would hold it for the
+        // keep-alive timeout (72 s): each one is closed as soon as its answer has gone out.
+        const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+        await app.close().finally(() => clearInterval(closeIdle));
+      };
+      await Promise.all([jobs.stop(), closeHttp()]);
       await database.close();
       process.exit(0);
     } catch (error) {

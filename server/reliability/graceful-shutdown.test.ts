@@ -7,10 +7,12 @@ import { startSmtpInbox, type SmtpInbox } from "./smtp-inbox";
 import { createStores, onPostgres } from "./store-env";
 
 // SIGTERM, as an orchestrator or Ctrl-C sends it, on a real server process (SECURITY.md, Faults):
-// a request in flight is answered, the bulk-send batch in hand is delivered, nothing new starts, and
+// requests in flight are answered, the bulk-send batch in hand is delivered, nothing new starts, and
 // the next start mails the rest. Every recipient gets exactly one message.
 const RECIPIENTS = 17;
 const BATCH = 5;
+/** Sign-ins sent together just before the signal. */
+const SIGN_INS = 16;
 const ADMIN = { email: "owner@example.com", password: "Owner-secret-1" };
 const stores = createStores("graceful");
 const servers: ServerProcess[] = [];
@@ -84,15 +86,18 @@ describe(`SIGTERM while serving and sending (${onPostgres ? "PostgreSQL" : "embe
     const exited = exitOf(first);
     first.child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 500));
-    // Still finishing: no new connections, the request in hand still open.
+    // Still finishing the request in hand: still answering, but no longer ready, and closing each
+    // connection after its answer.
     expect(first.child.exitCode).toBeNull();
-    expect(await fetch(`${first.base}/api/health`).then((response) => response.status, () => "refused")).toBe("refused");
+    const ready = await fetch(`${first.base}/api/ready`);
+    expect([ready.status, ready.headers.get("connection"), await ready.json()]).toEqual([503, "close", { status: "unavailable", reason: "stopping", message: "This instance is shutting down." }]);
     late.finish();
     expect((await late.answered).status).toBe(200);
     inbox.release();
     // Within moments of the last answer and the batch, not at the keep-alive timeout (72 s).
     const exit = await Promise.race([exited, new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 20_000))]);
     expect(exit, first.errors()).toEqual({ code: 0, signal: null });
+    expect(await fetch(`${first.base}/api/health`).then((response) => response.status, () => "refused")).toBe("refused");
     // The batch in hand went out whole, and no batch after it.
     expect(inbox.recipients).toHaveLength(2 * BATCH);
 
@@ -108,5 +113,27 @@ describe(`SIGTERM while serving and sending (${onPostgres ? "PostgreSQL" : "embe
     expect([...inbox.recipients].sort()).toEqual([...emails].sort());
     // The request answered during the stop was kept.
     expect((await signIn(second.base, "late@example.com")).status).toBe(200);
+  }, 180_000);
+
+  it("answers every sign-in in flight at the signal (200, or 503 once closing), then closes the database without an error logged", async () => {
+    const server = await startServerProcess(await stores.storeEnv());
+    servers.push(server);
+    const emails = Array.from({ length: SIGN_INS }, (_, index) => `signing-in-${index}@example.com`);
+    for (const email of emails) expect((await signUp(server.base, email)).status).toBe(200);
+
+    // All at once, each on its own connection: when the first is answered, a busy server has not even
+    // read some of the others (closing then would reset them, and they would get no answer at all).
+    const attempts = emails.map((email) => signIn(server.base, email).then(
+        (answer) => answer.status,
+        (error: Error) => `no answer (${String((error.cause as { code?: string } | undefined)?.code ?? error.message)})`,
+      ),
+    );
+    await Promise.race(attempts);
+    const exited = exitOf(server);
+    server.child.kill("SIGTERM");
+    const statuses = await Promise.all(attempts);
+    expect(statuses.filter((status) => status !== 200 && status !== 503), statuses.join(" ")).toEqual([]);
+    expect(await exited, server.errors()).toEqual({ code: 0, signal: null });
+    expect(server.errors()).not.toMatch(/"level":(50|60)/);
   }, 180_000);
 });

@@ -16,7 +16,7 @@ export function freePort(): Promise<number> {
 export interface ServerProcess {
   child: ChildProcess;
   base: string;
-  /** stderr so far: what an operator would read when it fails. */
+  /** The log (pino writes to stdout) and stderr so far: what an operator would read when it fails. */
   errors(): string;
 }
 
@@ -26,18 +26,20 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 90_
   const base = `http://127.0.0.1:${port}`;
   const child = spawn("node", ["--import", "tsx", "server/main.ts"], {
     env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", SEED_DEMO: "false", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, ...env },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  let output = "";
+  const keep = (chunk: Buffer) => (output += chunk.toString());
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${stderr}`);
-    if (await fetch(`${base}/api/ready`).then((response) => response.ok, () => false)) return { child, base, errors: () => stderr };
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${output}`);
+    if (await fetch(`${base}/api/ready`).then((response) => response.ok, () => false)) return { child, base, errors: () => output };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill("SIGKILL");
-  throw new Error(`the server did not become ready: ${stderr}`);
+  throw new Error(`the server did not become ready: ${output}`);
 }
 
 /** kill -9, resolved once the process is gone. */
