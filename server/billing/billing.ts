@@ -30,7 +30,7 @@ export async function registerBilling(app: FastifyInstance, { env, db, databaseK
     for (const problem of config.problems) logger.error(`Stripe configuration error: ${problem}`);
     return { config, deps: null };
   }
-  const stripe = config.mode === "stripe" ? createStripeClient(config.secretKey, config.apiBase) : null;
+  const stripe = config.mode === "stripe" ? await createStripeClient(config.secretKey, config.apiBase) : null;
   const provider = stripe ? createStripeProvider(stripe) : createLocalProvider(db, origin);
   const deps: BillingDeps = { db, provider, logger, viewers, graceDays: env.BILLING_GRACE_DAYS, lockCustomer: createCustomerLock(db, databaseKind) };
   await app.register(billingRoutes, { deps, origin });

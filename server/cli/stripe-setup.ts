@@ -9,7 +9,7 @@ async function main(): Promise<void> {
     console.error("Set STRIPE_SECRET_KEY (sk_test_… or sk_live_…) first.");
     process.exit(2);
   }
-  const stripe = createStripeClient(env.STRIPE_SECRET_KEY, env.STRIPE_API_BASE);
+  const stripe = await createStripeClient(env.STRIPE_SECRET_KEY, env.STRIPE_API_BASE);
   for (const { tier, priceId, created } of await ensureStripeCatalog(stripe)) {
     console.log(`${created ? "created" : "found  "} ${tier.padEnd(12)} ${priceId}`);
   }

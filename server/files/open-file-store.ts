@@ -4,7 +4,7 @@ import { createLocalFileStore, type FileStore } from "./file-store";
 import { createS3FileStore } from "./s3-file-store";
 
 /** The S3-compatible bucket when S3_BUCKET is set, otherwise the local disk under DATA_DIR/files. */
-export function openFileStore(env: Env): FileStore {
+export async function openFileStore(env: Env): Promise<FileStore> {
   if (!env.S3_BUCKET) return createLocalFileStore(path.join(env.DATA_DIR, "files"));
   return createS3FileStore({
     bucket: env.S3_BUCKET,

@@ -1,5 +1,3 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { isFileKey, type FileStore } from "./file-store";
@@ -13,15 +11,20 @@ export interface S3StoreConfig {
   secretAccessKey?: string;
 }
 
-const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === "NotFound" || error.name === "NoSuchKey");
-
 /**
  * Files in an S3-compatible bucket. Uploads stream in 5 MB parts, one in flight at a time (memory stays
  * bounded whatever the size: two in flight held up to 49 MB of a 50 MB upload, one holds 22 to 31 MB);
  * a multipart upload that fails is aborted, so no partial object appears under the key.
  */
-export function createS3FileStore(config: S3StoreConfig): FileStore {
+export async function createS3FileStore(config: S3StoreConfig): Promise<FileStore> {
+  // Loaded here rather than at the top: the AWS SDK holds ~12 MB resident, and only a server with
+  // S3_BUCKET needs it.
+  const [{ DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException }, { Upload }] = await Promise.all([
+    import("@aws-sdk/client-s3"),
+    import("@aws-sdk/lib-storage"),
+  ]);
+  const isMissing = (error: unknown) =>
+    error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === "NotFound" || error.name === "NoSuchKey");
   const client = new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),

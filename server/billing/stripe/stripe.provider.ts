@@ -1,12 +1,16 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { PAID_TIERS, type PaidTier } from "../../../common/tiers";
 import { LIVE_STATUSES, PRICE_LOOKUP_KEYS, type BillingProvider, type CheckoutCoupon, type ProviderSubscription } from "../provider";
 
-/** The Stripe SDK, aimed at `apiBase` (a local stand-in in tests) when given. */
-export function createStripeClient(secretKey: string, apiBase?: string): Stripe {
-  if (!apiBase) return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+/**
+ * The Stripe SDK, aimed at `apiBase` (a local stand-in in tests) when given. Loaded here rather than
+ * at the top: it holds ~9 MB resident, and a server without Stripe keys never needs it.
+ */
+export async function createStripeClient(secretKey: string, apiBase?: string): Promise<Stripe> {
+  const { default: StripeSdk } = await import("stripe");
+  if (!apiBase) return new StripeSdk(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
   const url = new URL(apiBase);
-  return new Stripe(secretKey, {
+  return new StripeSdk(secretKey, {
     host: url.hostname,
     port: Number(url.port || (url.protocol === "https:" ? 443 : 80)),
     protocol: url.protocol === "https:" ? "https" : "http",
@@ -36,13 +40,13 @@ export function createStripeProvider(stripe: Stripe): BillingProvider {
     try {
       return (await stripe.coupons.retrieve(id)).id;
     } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      if (!(error instanceof stripe.errors.StripeInvalidRequestError)) throw error;
     }
     try {
       return (await stripe.coupons.create({ id, percent_off: percent, duration: "once", name: code })).id;
     } catch (error) {
       // Another checkout created it a moment ago.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_already_exists") return id;
+      if (error instanceof stripe.errors.StripeInvalidRequestError && error.code === "resource_already_exists") return id;
       throw error;
     }
   }
@@ -116,7 +120,7 @@ export function createStripeProvider(stripe: Stripe): BillingProvider {
         const customerId = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? null);
         return { id: session.id, customerId, complete: session.status === "complete", paid: session.payment_status === "paid" || session.payment_status === "no_payment_required" };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        if (error instanceof stripe.errors.StripeInvalidRequestError) return null;
         throw error;
       }
     },
@@ -153,7 +157,7 @@ export function createStripeProvider(stripe: Stripe): BillingProvider {
         // Stripe cancels the customer's remaining subscriptions at once and removes its payment methods.
         await stripe.customers.del(customerId);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return;
+        if (error instanceof stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return;
         throw error;
       }
     },
