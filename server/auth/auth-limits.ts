@@ -2,7 +2,7 @@ import type { ZodType } from "zod";
 import { ChangePasswordBodySchema, ResetRequestBodySchema, SignInBodySchema, SignUpBodySchema } from "../../common/contracts/auth";
 import { RecoveryCodeBodySchema, TwoFactorCodeBodySchema, TwoFactorPasswordBodySchema } from "../../common/contracts/settings";
 import type { Database } from "../db/client";
-import { hitRateLimit } from "./rate-limit";
+import { hitRateLimit, hitRateLimitsInTurn } from "./rate-limit";
 
 /**
  * Whose guesses a request spends: `email` the address in the body, `signed-in` the account of the
@@ -46,11 +46,16 @@ export interface LimitCheck {
 
 /** Counts one attempt; the seconds to wait when a limit is passed, else null. */
 export async function checkLimits(db: Database, check: LimitCheck): Promise<number | null> {
-  const byAddress = await hitRateLimit(db, `ip:${check.path}:${check.address}`, check.perAddress, WINDOW_ADDRESS_SECONDS);
+  const address = { key: `ip:${check.path}:${check.address}`, limit: check.perAddress, windowSeconds: WINDOW_ADDRESS_SECONDS };
+  if (!check.account || check.isKnownDevice) {
+    const byAddress = await hitRateLimit(db, address.key, address.limit, address.windowSeconds);
+    return byAddress.allowed ? null : byAddress.retryAfterSeconds;
+  }
+  // An address past its limit spends none of the account's guesses: one address cannot lock out accounts faster than it may guess.
+  const account = { key: accountKey(check.path, check.account), limit: check.perAccount, windowSeconds: WINDOW_ACCOUNT_SECONDS };
+  const [byAddress, byAccount] = await hitRateLimitsInTurn(db, address, account);
   if (!byAddress.allowed) return byAddress.retryAfterSeconds;
-  if (!check.account || check.isKnownDevice) return null;
-  const byAccount = await hitRateLimit(db, accountKey(check.path, check.account), check.perAccount, WINDOW_ACCOUNT_SECONDS);
-  return byAccount.allowed ? null : byAccount.retryAfterSeconds;
+  return byAccount === null || byAccount.allowed ? null : byAccount.retryAfterSeconds;
 }
 
 export function accountKey(path: string, account: string): string {

@@ -10,6 +10,7 @@ import { getGeneralSettings } from "../features/settings/settings.service";
 import type { Auth } from "./auth";
 import { createAccountResolver, type SignedInAccount } from "./auth-account";
 import { sendWebResponse, toWebRequest, userIdOf } from "./auth-bridge";
+import { createAuthHandler } from "./auth-handler";
 import { isOpenAuthEndpoint } from "./auth-endpoints";
 import { accountKey, checkLimits, LIMITED_ENDPOINTS } from "./auth-limits";
 import { rateLimitAddress, resolveClientIp } from "./client-ip";
@@ -42,6 +43,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const { env, db, auth, viewers, secret, sessionCookieName } = options;
   const origin = publicUrl(env);
   const accounts = await createAccountResolver(auth, viewers, secret);
+  const handleAuthRequest = await createAuthHandler(auth);
   const knownDevices = createKnownDevices(secret, origin.startsWith("https://"));
 
   /** True when this browser completed a sign-in to the account registered under `email` before. */
@@ -110,7 +112,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
       const webRequest = toWebRequest(request, `${origin}${url}`, clientIp, body);
       // Any request may create an account (a first social sign-in too); whether it now awaits approval is tracked.
-      const { result: response, awaitingApproval } = await trackSelfRegistration(() => auth.handler(webRequest));
+      const { result: response, awaitingApproval } = await trackSelfRegistration(() => handleAuthRequest(webRequest));
       // The account exists, inactive; the session better-auth then refused is not an error for the visitor.
       if (isSignUp && awaitingApproval) {
         const answer: AwaitingApprovalResponse = { status: "awaiting-approval", message: SETTINGS_MESSAGES.awaitingApproval };

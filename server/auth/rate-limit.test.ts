@@ -50,6 +50,15 @@ describe("auth rate limits (no trusted proxy)", () => {
     expect(statuses).toEqual([401, 401, 401, 429]);
   });
 
+  it("spends none of an account's guesses on attempts its address was refused", async () => {
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await signInFrom(t, uniqueEmail(), "203.0.113.90")).statusCode).toBe(401);
+    const email = uniqueEmail("bystander");
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await signInFrom(t, email, "203.0.113.90")).statusCode).toBe(429);
+    const statuses: number[] = [];
+    for (let host = 1; host <= 4; host += 1) statuses.push((await signInFrom(t, email, `192.0.2.${100 + host}`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
   it("starts an account's count afresh after its owner signs in successfully", async () => {
     const email = uniqueEmail("owner");
     await t.app.inject({ method: "POST", url: "/api/auth/sign-up/email", remoteAddress: "192.0.2.60", headers: { origin: TEST_ORIGIN }, payload: { name: "Owner", email, password: "right-password" } });
