@@ -18,6 +18,7 @@ import { buildTestApp, memberCookie, sendJson, type TestApp } from "../test/buil
  * never a measurement; a missing invalidation keeps the old answer for a minute and fails here.
  */
 const CHECK_MS = "250";
+const onPostgres = process.env.TEST_DB === "postgres";
 const WITHIN_ONE_SECOND = 1000;
 /** setTimeout may wake a millisecond early by Date.now(), which the expiry checks read. */
 const CLOCK_SLACK_MS = 5;
@@ -141,5 +142,38 @@ describe("cached lists on two instances", () => {
     await writer.database.db.update(mastermindSessions).set({ tier: "brand-ceo" }).where(eq(mastermindSessions.id, session!.id));
     await waitOneSecond();
     expect(await titles()).not.toContain("Workshop moving up");
+  });
+
+  // PGlite runs one transaction at a time; PostgreSQL is where writers overlap.
+  it.runIf(onPostgres)("show posts of writers that overlap and commit out of order, none waiting for another", async () => {
+    const member = await memberCookie(writer, "inventor");
+    const contents = async () => (await getJson<FeedResponse>(reader, "/api/community/posts?limit=50", member.cookie)).posts.map((post) => post.content);
+    await contents();
+
+    let commitSlow = () => {};
+    const slowMayCommit = new Promise<void>((resolve) => (commitSlow = resolve));
+    let slowWrote = () => {};
+    const slowHasWritten = new Promise<void>((resolve) => (slowWrote = resolve));
+    const slow = writer.database.db.transaction(async (tx) => {
+      await tx.insert(communityPosts).values({ content: "Slow writer" });
+      slowWrote();
+      await slowMayCommit;
+    });
+    try {
+      await slowHasWritten;
+      // Another member posts through the other instance while the slow write is still open: answered
+      // at once (were writers to queue on one row, this would wait for the slow commit, which never comes).
+      const fast = await sendJson(reader.app, "POST", "/api/community/posts", { content: "Fast writer" }, member.cookie);
+      expect(fast.statusCode, fast.body).toBe(201);
+      // Built before the slow writer commits and kept by the reader: the commit must make it stale.
+      const beforeCommit = await contents();
+      expect(beforeCommit).toContain("Fast writer");
+      expect(beforeCommit).not.toContain("Slow writer");
+    } finally {
+      commitSlow();
+      await slow;
+    }
+    await waitOneSecond();
+    expect(await contents()).toEqual(expect.arrayContaining(["Fast writer", "Slow writer"]));
   });
 });
