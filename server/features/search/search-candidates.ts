@@ -12,7 +12,7 @@ import { searchEntries } from "./search.table";
  * A query matching more of what the viewer's lists hold is ranked among its newest this many: ranking
  * reads every candidate's words, so this bounds the work whatever the word.
  */
-export const SEARCH_CANDIDATES = 200;
+export const SEARCH_CANDIDATES = 100;
 /** The first window looked in; most searches of common words end there. */
 const FIRST_WINDOW_DAYS = 7;
 /** A window estimated longer than this becomes no window at all. */
@@ -38,7 +38,8 @@ export function audiencesFor(viewer: Viewer): string[] {
 }
 
 /**
- * The viewer's SEARCH_CANDIDATES newest matches (all of them when fewer), each with its ts_rank. A GIN
+ * The viewer's SEARCH_CANDIDATES newest matches (all of them when fewer), each with its ts_rank, best
+ * first (ties: newest first). A GIN
  * index alone cannot give the newest matches without reading every match's row, so the search looks
  * in a window of recent dates first, where PostgreSQL intersects the word index with the (audience,
  * date) index before reading rows, and widens the window, at the rate the last one found matches,
@@ -68,5 +69,6 @@ function candidatesWithin(query: SQL, audiences: string[], days: number | null):
   const newest = sql`select ${searchEntries.kind}, ${searchEntries.itemId}, ${searchEntries.at}, ${searchEntries.vector} from ${searchEntries}
     where ${and(sql`${searchEntries.vector} @@ ${query}`, inArray(searchEntries.audience, audiences), since)}
     order by ${desc(searchEntries.at)} limit ${SEARCH_CANDIDATES}`;
-  return sql`select newest.kind, newest.item_id as "itemId", ts_rank(newest.vector, ${query}) as rank from (${newest}) as newest`;
+  return sql`select newest.kind, newest.item_id as "itemId", ts_rank(newest.vector, ${query}) as rank from (${newest}) as newest
+    order by rank desc, newest.at desc, newest.kind, newest.item_id`;
 }
