@@ -28,12 +28,20 @@ export function usePageMeta(meta: PageMeta | null): void {
   }, [title, description]);
 }
 
+/** The address the document was loaded at, until its page has shown: the server wrote that page's head. */
+let loadedPath: string | null = typeof window === "undefined" ? null : window.location.pathname;
+
 /**
  * usePageMeta with the entry of common/marketing/public-pages.ts for this fixed path. The table is
  * loaded on demand: a fresh load already has the server's head, so only client navigation needs it.
  */
 export function usePublicPageMeta(path: string): void {
   useEffect(() => {
+    if (path === loadedPath) {
+      loadedPath = null;
+      return;
+    }
+    loadedPath = null;
     let isCurrent = true;
     void import("../../common/marketing/public-pages").then(({ findPublicPage }) => {
       const page = findPublicPage(path);

@@ -1,14 +1,16 @@
 import type { ComponentProps } from "react";
 
 /*
- * The few icons the home page paints before anything else, drawn here with lucide's own paths (ISC):
- * lucide-react's runtime costs ~1.5 kB gzipped, so it loads with later chunks instead of the first
- * script. Everywhere else, import icons from lucide-react.
+ * The icons of the home page and of every public page's header and footer, drawn here with lucide's
+ * own paths (ISC): lucide-react's runtime and one small chunk per shared icon would add ~1.5 kB
+ * gzipped and a dozen requests to the home page's first load. Everywhere else, import icons from
+ * lucide-react. Several of lucide's paths are joined into one `d`, each starting with an absolute move.
  */
 
-type IconProps = Omit<ComponentProps<"svg">, "children">;
+export type IconProps = Omit<ComponentProps<"svg">, "children">;
 
-function Icon({ d, ...props }: IconProps & { d: string }) {
+/** A 24-pixel lucide-style outline icon drawn from one path. */
+export function Icon({ d, ...props }: IconProps & { d: string }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -55,4 +57,12 @@ export function LightbulbIcon(props: IconProps) {
       {...props}
     />
   );
+}
+
+export function CheckIcon(props: IconProps) {
+  return <Icon d="M20 6 9 17l-5-5" {...props} />;
+}
+
+export function PlayIcon(props: IconProps) {
+  return <Icon d="M5 5a2 2 0 0 1 3.008-1.728l11.997 6.998a2 2 0 0 1 .003 3.458l-12 7A2 2 0 0 1 5 19z" {...props} />;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Play } from "lucide-react";
 import { cn } from "../../lib/cn";
+import { PlayIcon } from "./first-load-icons";
 
 type VideoEmbedProps = {
   youtubeId: string;
@@ -59,7 +59,7 @@ export function VideoEmbed({ youtubeId, title, poster, autoplayMutedInView = fal
         >
           <img src={poster} alt="" width={1280} height={720} loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover" />
           <span className="relative inline-flex size-16 items-center justify-center rounded-full bg-accent text-accent-foreground shadow-pop transition-transform group-hover:scale-105 sm:size-20">
-            <Play className="ml-1 size-7 fill-current sm:size-8" aria-hidden />
+            <PlayIcon className="ml-1 size-7 fill-current sm:size-8" aria-hidden />
           </span>
           <span className="sr-only">Play video: {title}</span>
         </button>

@@ -4,7 +4,6 @@ import { Button } from "../../components/ui/button";
 import { PlanGrid } from "../../features/plans/components/plan-grid";
 import { useViewer } from "../../features/session/api";
 import { paths } from "../../lib/paths";
-import { usePublicPageMeta } from "../../lib/use-page-meta";
 import { HomeBenefits } from "./home-benefits";
 import { HomeJourney } from "./home-journey";
 import { FounderQuote, HomeStory } from "./home-story";
@@ -28,19 +27,35 @@ function useRedirectPaidMembersOnArrival() {
   }, [viewer.isPending, viewer.data, navigate]);
 }
 
+const INTENT_EVENTS = ["pointerover", "focusin", "touchstart"] as const;
+
+/**
+ * Fetches the other pages' route table once a pointer, finger or keyboard reaches a link to another
+ * page, so the click that follows needs one request less; a visitor who only reads home never loads it.
+ */
+function usePrefetchOtherPagesOnIntent() {
+  useEffect(() => {
+    const prefetch = (event: Event) => {
+      if (!(event.target instanceof Element) || !event.target.closest("a[href^='/']:not([href='/'])")) return;
+      void import("./marketing-routes");
+      stop();
+    };
+    const stop = () => {
+      for (const type of INTENT_EVENTS) document.removeEventListener(type, prefetch, true);
+    };
+    for (const type of INTENT_EVENTS) document.addEventListener(type, prefetch, { capture: true, passive: true });
+    return stop;
+  }, []);
+}
+
 /**
  * Everything under the home hero: story video, benefits, founder quote, the plan grid (#pricing)
  * and the closing call to action. Its own chunk, loaded as the hero renders, keeps the first script small.
- * The page's head and the paid-member redirect live here too, for the same reason.
+ * The paid-member redirect lives here too, for the same reason.
  */
 export default function HomeBelowFold({ onJoinFree }: { onJoinFree: () => void }) {
-  usePublicPageMeta(paths.home);
   useRedirectPaidMembersOnArrival();
-  // Once the page is idle, fetch the other pages' route table so the first click needs one request less.
-  useEffect(() => {
-    const timer = window.setTimeout(() => void import("./marketing-routes"), 2000);
-    return () => window.clearTimeout(timer);
-  }, []);
+  usePrefetchOtherPagesOnIntent();
   return (
     <>
       <HomeStory />

@@ -1,23 +1,23 @@
-import { BookOpen, GraduationCap, MessagesSquare, Presentation } from "lucide-react";
+import { BookOpenIcon, GraduationCapIcon, MessagesSquareIcon, PresentationIcon } from "./home-icons";
 
 const benefits = [
   {
-    icon: Presentation,
+    icon: PresentationIcon,
     title: "Mastermind sessions",
     text: "Bring your product's hardest problem to a live session and leave with a plan and people who will hold you to it.",
   },
   {
-    icon: MessagesSquare,
+    icon: MessagesSquareIcon,
     title: "A community that has done it",
     text: "Ask about tooling costs, retail buyers or your first production run, and hear from members who have been there.",
   },
   {
-    icon: BookOpen,
+    icon: BookOpenIcon,
     title: "Resource library",
     text: "Templates, checklists and guides for patents, sourcing, pricing, marketing and funding, ready to use.",
   },
   {
-    icon: GraduationCap,
+    icon: GraduationCapIcon,
     title: "Training and University",
     text: "Video lessons and courses that take you step by step from a sketch to a product customers reorder.",
   },

@@ -1,11 +1,12 @@
-import { Factory, Lightbulb, Rocket, Store, Wrench } from "lucide-react";
+import { LightbulbIcon } from "../../components/ui/first-load-icons";
+import { FactoryIcon, RocketIcon, StoreIcon, WrenchIcon } from "./home-icons";
 
 const stages = [
-  { icon: Lightbulb, title: "Idea", text: "Validate it before you spend on it" },
-  { icon: Wrench, title: "Prototype", text: "Design, patents and first samples" },
-  { icon: Factory, title: "Manufacturing", text: "Sourcing, quotes and quality checks" },
-  { icon: Store, title: "Launch", text: "Market testing, pricing and listings" },
-  { icon: Rocket, title: "Scale", text: "Retail, wholesale and a brand that lasts" },
+  { icon: LightbulbIcon, title: "Idea", text: "Validate it before you spend on it" },
+  { icon: WrenchIcon, title: "Prototype", text: "Design, patents and first samples" },
+  { icon: FactoryIcon, title: "Manufacturing", text: "Sourcing, quotes and quality checks" },
+  { icon: StoreIcon, title: "Launch", text: "Market testing, pricing and listings" },
+  { icon: RocketIcon, title: "Scale", text: "Retail, wholesale and a brand that lasts" },
 ];
 
 /** The five stages members get help with, as a numbered path. */

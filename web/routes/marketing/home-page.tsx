@@ -5,6 +5,7 @@ import { ReferralBanner } from "../../features/home/referral-banner";
 import { useViewer } from "../../features/session/api";
 import { paths } from "../../lib/paths";
 import { scrollToId } from "../../lib/scroll-to-id";
+import { usePublicPageMeta } from "../../lib/use-page-meta";
 import { HomeHero } from "./home-hero";
 
 const HomeBelowFold = lazy(() => import("./home-below-fold"));
@@ -12,6 +13,7 @@ const PRICING_ID = "pricing";
 
 /** Home (spec 000 §2): banner, hero, then story video, benefits, founder quote, the four-plan grid and a closing call to action. */
 export function HomePage() {
+  usePublicPageMeta(paths.home);
   const viewer = useViewer();
   const { openAuthModal } = useAuthModal();
   const navigate = useNavigate();

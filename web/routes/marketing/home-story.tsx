@@ -1,7 +1,7 @@
-import { Quote } from "lucide-react";
 import { VideoEmbed } from "../../components/ui/video-embed";
 import { useIsFirstVisit } from "../../features/home/first-visit";
 import { STORY_VIDEO } from "../../features/home/story-video";
+import { QuoteIcon } from "./home-icons";
 
 /** The story video; it autoplays muted (once in view) on the visitor's first visit only (spec 000 §4). */
 export function HomeStory() {
@@ -31,7 +31,7 @@ export function FounderQuote() {
   return (
     <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8" aria-label="A word from our founder">
       <figure className="rounded-2xl bg-navy-950 px-6 py-10 text-white sm:px-12 sm:py-14">
-        <Quote className="size-10 text-brass-400 sm:size-12" aria-hidden />
+        <QuoteIcon className="size-10 text-brass-400 sm:size-12" aria-hidden />
         <blockquote className="mt-4 text-xl leading-relaxed font-medium text-balance sm:text-2xl">
           <p>
             “Every inventor I meet already has the idea. What they are missing is the map, and people who have walked

@@ -1,10 +1,7 @@
-import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
 import { FarewellNotice } from "../../features/account-data/components/farewell-notice";
+import { SiteFooter } from "../../features/site/components/site-footer";
 import { SiteHeader } from "../../features/site/components/site-header";
-
-// The footer is never in the first screenful: it loads beside the page instead of in the first script.
-const SiteFooter = lazy(() => import("../../features/site/components/site-footer").then((module) => ({ default: module.SiteFooter })));
 
 /** Public pages: header, page, footer. */
 export function MarketingLayout() {
@@ -21,9 +18,8 @@ export function MarketingLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <Suspense fallback={null}>
-        <SiteFooter />
-      </Suspense>
+      {/* In the first script: every public page shows it, so a chunk of its own only cost a request. */}
+      <SiteFooter />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { CheckIcon } from "../../../components/ui/first-load-icons";
 import { formatMonthlyPrice } from "../../../lib/format";
 
 /** The monthly price and the feature list of a plan card; shared by the home grid and /inventors. */
@@ -12,7 +12,7 @@ export function PlanPriceAndFeatures({ priceCents, features }: { priceCents: num
       <ul className="mt-6 grid flex-1 content-start gap-2.5 text-sm">
         {features.map((feature) => (
           <li key={feature} className="flex gap-2.5">
-            <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
+            <CheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
             <span className="text-ink">{feature}</span>
           </li>
         ))}

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ShieldCheck } from "lucide-react";
+import { ShieldCheckIcon } from "../../../components/ui/first-load-icons";
 import { COPYRIGHT_YEAR, SITE_NAME } from "../../../lib/brand";
 import { paths } from "../../../lib/paths";
 import type { NavItem } from "../nav-items";
@@ -30,7 +30,7 @@ export function SiteFooter() {
             store shelf.
           </p>
           <p className="inline-flex items-center gap-2 text-sm font-medium text-brass-300">
-            <ShieldCheck className="size-4" aria-hidden />
+            <ShieldCheckIcon className="size-4" aria-hidden />
             Proudly veteran-owned and operated
           </p>
         </div>
