@@ -159,6 +159,21 @@ test("the University arrives with the visitor's access and a course's outline wi
   await withScripts.close();
 });
 
+test("a public page paints styled from its HTML alone, without a stylesheet request", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const stylesheetRequests: string[] = [];
+  await context.route("**/*.css", (route) => {
+    stylesheetRequests.push(route.request().url());
+    return route.abort();
+  });
+  const page = await context.newPage();
+  await page.goto("/about");
+  // The banner's white heading on navy: both come from the app's stylesheet.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCSS("color", "rgb(255, 255, 255)");
+  expect(stylesheetRequests).toEqual([]);
+  await context.close();
+});
+
 test("public pages at phone width before any script runs", async ({ browser }, testInfo) => {
   for (const width of [390, 1280]) {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 844 } });
