@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { isFileKey, type FileStore } from "./file-store";
+import { StorageUnavailableError } from "./storage-unavailable";
 
 export interface S3StoreConfig {
   bucket: string;
@@ -30,6 +31,16 @@ export async function createS3FileStore(config: S3StoreConfig): Promise<FileStor
     ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),
     ...(config.accessKeyId && config.secretAccessKey ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } } : {}),
   });
+  // No answer from the bucket (refused, reset, timed out, unknown host) or its own failure (5xx) is an
+  // outage of the storage, which must not read as one of the database (both carry ECONNREFUSED).
+  const fromBucket = async <T>(sending: Promise<T>): Promise<T> => {
+    try {
+      return await sending;
+    } catch (error) {
+      const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+      throw status !== undefined && status < 500 ? error : new StorageUnavailableError(error);
+    }
+  };
   const checked = (key: string) => {
     if (!isFileKey(key)) throw new Error(`not a file key: ${key}`);
     return key;
@@ -58,7 +69,7 @@ export async function createS3FileStore(config: S3StoreConfig): Promise<FileStor
     async stat(key) {
       if (!isFileKey(key)) return null;
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: key }));
+        const head = await fromBucket(client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: key })));
         return { size: head.ContentLength ?? 0 };
       } catch (error) {
         if (isMissing(error)) return null;
@@ -66,14 +77,14 @@ export async function createS3FileStore(config: S3StoreConfig): Promise<FileStor
       }
     },
     async read(key, range) {
-      const object = await client.send(
-        new GetObjectCommand({ Bucket: config.bucket, Key: checked(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      const object = await fromBucket(
+        client.send(new GetObjectCommand({ Bucket: config.bucket, Key: checked(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) })),
       );
       if (!(object.Body instanceof Readable)) throw new Error("object body is not a stream");
       return object.Body;
     },
     async remove(key) {
-      if (isFileKey(key)) await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
+      if (isFileKey(key)) await fromBucket(client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key })));
     },
   };
   return store;

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError } from "zod";
 import { installValidationMessages } from "../../common/validation-messages";
 import { AppError, STATUS_BY_CODE } from "../errors";
+import { StorageUnavailableError } from "../files/storage-unavailable";
 
 const DATABASE_UNAVAILABLE = /ECONNREFUSED|Cannot use a pool after calling end|57P01|57P03|ECONNRESET|ETIMEDOUT|Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i;
 
@@ -35,6 +36,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: { code: "BAD_REQUEST", message: error.message } });
     }
+    // Before the database check: the bucket's refused connection carries the same ECONNREFUSED.
+    if (causedBy(error, (cause) => cause instanceof StorageUnavailableError)) {
+      request.log.error({ err: error }, "file storage unavailable");
+      return reply.code(503).send({ error: { code: "SERVICE_UNAVAILABLE", message: "File storage is temporarily unavailable. Please try again shortly." } });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, "database unavailable");
       return reply.code(503).send({ error: { code: "SERVICE_UNAVAILABLE", message: "The service is temporarily unavailable. Please try again shortly." } });
@@ -44,11 +50,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/** Walks the cause chain: drivers' connection failures arrive wrapped in Drizzle's query errors. */
-function isDatabaseUnavailable(error: unknown): boolean {
+/** Whether `error` or one of its causes (drivers' failures arrive wrapped in Drizzle's query errors) matches. */
+function causedBy(error: unknown, matches: (cause: Error) => boolean): boolean {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (DATABASE_UNAVAILABLE.test(current.message) || (typeof code === "string" && DATABASE_UNAVAILABLE.test(code))) return true;
+    if (matches(current)) return true;
   }
   return false;
+}
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  return causedBy(error, (cause) => {
+    const code = (cause as { code?: unknown }).code;
+    return DATABASE_UNAVAILABLE.test(cause.message) || (typeof code === "string" && DATABASE_UNAVAILABLE.test(code));
+  });
 }
