@@ -4,9 +4,12 @@
 // server, and with BENCH_DATABASE_URL on PostgreSQL behind two instances (members split between them
 // as a load balancer would). Goal (issue 15): 0 errors; p99 and the servers' memory recorded.
 import type { ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import pg from "pg";
+import { openPostgres } from "../server/db/client";
 import { BENCH_POSTS, BENCH_RESOURCES, fillContent } from "./content-data";
 import { onFilledDatabases } from "./filled-databases";
 import { signIn } from "./http-load";
@@ -200,8 +203,40 @@ async function benchLoad(label: string, env: Record<string, string>, port: numbe
   }
 }
 
+/**
+ * BENCH_LOAD_ONLY=postgres: the PostgreSQL lane alone, on a fresh database of BENCH_DATABASE_URL's
+ * server. On a shared machine the PGlite lane first fills its own copy and saturates a core for
+ * minutes, and a saturated embedded server can end the whole run before PostgreSQL's turn.
+ */
+async function postgresOnly(): Promise<void> {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (!adminUrl) throw new Error("BENCH_LOAD_ONLY=postgres needs BENCH_DATABASE_URL");
+  const name = `bench_load_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-load-"));
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const handle = openPostgres(url.toString());
+    try {
+      await handle.migrate();
+      await fillContent(handle);
+    } finally {
+      await handle.close();
+    }
+    await benchLoad("PostgreSQL (BENCH_DATABASE_URL)", { DATA_DIR: dataDir, DATABASE_URL: url.toString() }, PORT + 1);
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function benchMembersLoad(): Promise<void> {
   console.log(`\nMembers' load (${os.cpus().length} cores, ${Math.round(os.totalmem() / 1024 ** 3)} GB, load average ${os.loadavg()[0]?.toFixed(1)} at the start)`);
+  if (process.env.BENCH_LOAD_ONLY === "postgres") return postgresOnly();
   await onFilledDatabases("load", fillContent, PORT, benchLoad);
 }
 
