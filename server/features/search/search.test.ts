@@ -229,6 +229,15 @@ describe("One search: the search table follows every write", () => {
     expect(kindsAndLevels(await results(cookies["brand-ceo"], "wallabyjig"))).toEqual(["resource:brand-ceo", "session:brand-ceo", "video:entrepreneur"]);
   });
 
+  it("fills the 30 results past better-ranked matches that moderation hid", async () => {
+    await t.database.db.execute(sql`insert into community_posts (content, hidden)
+      select 'kowaripeg kowaripeg kowaripeg flagged ' || g, true from generate_series(1, 40) g`);
+    await t.database.db.execute(sql`insert into community_posts (content) select 'kowaripeg fine ' || g from generate_series(1, 35) g`);
+    const found = await results(cookies.free, "kowaripeg");
+    expect(found).toHaveLength(30);
+    expect(found.every((result) => plain(result.snippet).startsWith("kowaripeg fine"))).toBe(true);
+  });
+
   it("ranks a word found in more than SEARCH_CANDIDATES items among its newest matches, and still finds a rare word years old", async () => {
     const db = t.database.db;
     // Three mentions would rank this post first, but it is older than the newest SEARCH_CANDIDATES matches.
