@@ -64,8 +64,14 @@ test("an admin manages the media library, links a PDF to a resource, and only an
   await expect(dialog).toBeHidden();
   const folderChips = page.getByRole("group", { name: "Filter media by folder" });
   await expect(folderChips.getByRole("button", { name: folder, exact: true })).toBeVisible();
+  // The move is saved before the folder is opened: a folder list read while the move is on its way
+  // would show the folder empty and then the item, closing a rename started in between.
+  const moved = page.waitForResponse((response) => response.request().method() === "PATCH" && /\/api\/admin\/media\/\d+$/.test(response.url()));
   await card(page, imageName).getByLabel(`Move ${imageName} to folder`).selectOption(folder);
+  expect((await moved).ok()).toBe(true);
+  const folderList = page.waitForResponse((response) => new URL(response.url()).searchParams.get("folder") === folder);
   await folderChips.getByRole("button", { name: folder, exact: true }).click();
+  await folderList;
   await expect(page.getByTestId("media-card")).toHaveCount(1);
   await expect(card(page, imageName)).toBeVisible();
 

@@ -193,5 +193,7 @@ describe(`webhook chaos (seed ${SEED})`, () => {
     expect(mismatches, `seed ${SEED}`).toEqual([]);
     // The run reached a variety of end states, or it proved little.
     expect(truths.size).toBeGreaterThanOrEqual(4);
-  }, 120_000);
+    // 1,000 deliveries, each synced from the provider's stand-in: ~75 s alone, over 120 s on a machine
+    // busy with the browser suites beside it.
+  }, 300_000);
 });

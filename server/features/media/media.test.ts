@@ -120,12 +120,17 @@ describe.each(STORES)("media library on $store", ({ open: openStore }) => {
     readings.push(...during, liveBytes());
     expect(status).toBe(201);
     expect(during).toHaveLength(5);
-    const growth = Math.max(...during) - Math.min(...readings);
-    console.info(`${store.name}: live memory during a 50 MB upload grew by at most ${(growth / MB).toFixed(1)} MB`);
-    // Measured at the pauses: streaming holds 1 to 11 MB on disk and 22 to 31 MB on S3 (the SDK's 5 MB
-    // part in flight, one at a time, and its copies); holding the upload whole holds 40 to 51 MB on
-    // disk and 50 to 51 MB on S3, 10 MB more at each pause. The S3 server runs in its own process.
-    expect(growth).toBeLessThan((store.name === "S3" ? 45 : 20) * MB);
+    const floor = Math.min(...readings);
+    const growth = Math.max(...during) - floor;
+    const typicalGrowth = (during.map((bytes) => bytes - floor).sort((a, b) => a - b)[2] ?? 0);
+    console.info(`${store.name}: live memory during a 50 MB upload grew by at most ${(growth / MB).toFixed(1)} MB, ${(typicalGrowth / MB).toFixed(1)} MB at the median pause`);
+    // Measured at the pauses: streaming holds 0 to 11 MB on disk; on S3 most pauses hold 6 to 16 MB, with
+    // single spikes up to 48 MB on a busy machine (the SDK's 5 MB part in flight to the bucket, one at
+    // a time, and its copies). Holding the upload whole holds 40 to 51 MB on disk and on S3 by the end,
+    // 10 MB more at each pause, so at least three of the five pauses hold 30 MB or more. The S3 server
+    // runs in its own process.
+    if (store.name === "S3") expect(typicalGrowth).toBeLessThan(25 * MB);
+    else expect(growth).toBeLessThan(20 * MB);
 
     const before = { rows: await rowCount(), files: store.storedFiles().length };
     const cut = post();
