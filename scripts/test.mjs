@@ -50,8 +50,12 @@ async function vitest(name, env) {
   }
 }
 
+// Playwright colours its error messages whatever FORCE_COLOR says.
+const COLOUR_CODES = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+
 function firstLine(message = "") {
-  return message.split("\n").find((line) => line.trim() !== "")?.trim().slice(0, 300) ?? "";
+  const line = message.split("\n").find((candidate) => candidate.trim() !== "") ?? "";
+  return line.replace(COLOUR_CODES, "").trim().slice(0, 300);
 }
 
 function collectPlaywrightFailures(name, suites = []) {
