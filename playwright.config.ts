@@ -35,7 +35,7 @@ export default defineConfig({
   webServer: [
     {
       // The web build (dist/web) is made beforehand by the test script; the server serves it.
-      command: "node --import tsx server/main.ts",
+      command: "node scripts/start.mjs",
       url: `${E2E_BASE_URL}/api/health`,
       timeout: 120_000,
       // Set E2E_REUSE_SERVER=1 to run against a server you started yourself on the same port.
@@ -62,7 +62,7 @@ export default defineConfig({
     },
     {
       // The same app with malformed Stripe keys: every page must show the configuration error page.
-      command: "node --import tsx server/main.ts",
+      command: "node scripts/start.mjs",
       url: `${E2E_MISCONFIGURED_BASE_URL}/api/health`,
       timeout: 120_000,
       stdout: "ignore",

@@ -26,6 +26,8 @@ async function logOut(page: Page) {
 }
 
 test("an admin turns on two-factor in Edit Profile; the next log-in asks for the code, or a recovery code", async ({ page }) => {
+  // Seven password checks at OWASP strength and three full log-ins: over 45 s once, beside the API suites.
+  test.setTimeout(90_000);
   const adminApi = await newAdminApi();
   const admin = await newAdmin(adminApi);
   await adminApi.dispose();

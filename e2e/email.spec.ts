@@ -25,7 +25,7 @@ test.beforeAll(async () => {
   gmail = await startGmailStandIn();
   const port = await findFreePortBlock(1);
   baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn("node", ["--import", "tsx", "server/main.ts"], {
+  server = spawn("node", ["scripts/start.mjs"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,

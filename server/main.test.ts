@@ -4,6 +4,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { bundledScript } from "./test/server-bundles";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "main-"));
 const port = 3400 + Math.floor(Math.random() * 500);
@@ -16,7 +17,7 @@ afterAll(() => {
 });
 
 function start(): ChildProcess {
-  const child = spawn("node", ["--import", "tsx", "server/main.ts"], {
+  const child = spawn("node", [bundledScript("main")], {
     env: {
       ...process.env,
       NODE_ENV: "test",

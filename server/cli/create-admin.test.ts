@@ -6,6 +6,8 @@ import { promisify } from "node:util";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { bundledScript } from "../test/server-bundles";
+import { seedPgliteFolder } from "../test/test-database";
 
 const run = promisify(execFile);
 const dataDir = mkdtempSync(path.join(tmpdir(), "admin-cli-"));
@@ -30,7 +32,7 @@ function targetEnv(): Record<string, string> {
 }
 
 function createAdmin(args: string[]) {
-  return run("node", ["--import", "tsx", "server/cli/create-admin.ts", ...args], {
+  return run("node", [bundledScript("cli/create-admin"), ...args], {
     env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent", ...targetEnv() },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
@@ -45,7 +47,9 @@ afterAll(async () => {
 
 describe("npm run admin:create", () => {
   it("creates an admin once, refuses a second account with that email, and explains bad arguments", async () => {
+    // Initdb on a fresh folder is the first start's work (server/main.test.ts); the command finds a migrated one.
     if (postgresAdminUrl) await adminQuery(`create database ${databaseName}`);
+    else await seedPgliteFolder(dataDir);
     const first = await createAdmin(["--email", "chief@example.com", "--password", "chief-pass-1", "--name", "Chief"]);
     expect(first.code).toBe(0);
     expect(first.stdout).toContain("Created admin chief@example.com");

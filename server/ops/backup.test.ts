@@ -4,10 +4,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openPglite } from "../db/client";
 import { newestMigration } from "../features/system/readiness";
 import { killHard, startServerProcess, type ServerProcess } from "../reliability/server-process";
-import { PGLITE_TEMPLATE_PATH } from "../test/test-database";
+import { bundledScript } from "../test/server-bundles";
+import { PGLITE_TEMPLATE_PATH, seedPgliteFolder } from "../test/test-database";
 import { packBackup } from "./backup";
 import { AUTH_SECRET_FILE, DATABASE_FILE, FILES_FOLDER, MANIFEST_FILE, type BackupManifest } from "./backup-format";
 
@@ -36,7 +36,7 @@ interface Outcome {
 
 function command(script: "backup" | "restore", args: string[], env: NodeJS.ProcessEnv): Promise<Outcome> {
   return new Promise((resolve) => {
-    execFile("node", ["--import", "tsx", `server/cli/${script}.ts`, ...args], { env: { ...process.env, LOG_LEVEL: "warn", ...env }, timeout: 90_000 }, (error, stdout, stderr) => {
+    execFile("node", [bundledScript(`cli/${script}`), ...args], { env: { ...process.env, LOG_LEVEL: "warn", ...env }, timeout: 90_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr });
     });
   });
@@ -76,8 +76,7 @@ describe.skipIf(onPostgres)("npm run backup and npm run restore (embedded databa
   it("backs up while the server serves, refuses to restore under it, and brings the backup's data, files and sessions back", async () => {
     const dataDir = folder("backup-data-");
     const backups = folder("backup-files-");
-    const seeded = await openPglite(path.join(dataDir, "db"), { loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE_PATH)]) });
-    await seeded.close();
+    await seedPgliteFolder(dataDir);
     const env = { DATA_DIR: dataDir, DATABASE_URL: "", S3_BUCKET: "", WEB_DIST_DIR: path.join(dataDir, "no-web-build"), AUTH_RATE_LIMIT_IP: "100000", AUTH_RATE_LIMIT_ACCOUNT: "100000" };
     // A stored upload, as the local file store keeps it, and one still being written.
     mkdirSync(path.join(dataDir, "files", "media"), { recursive: true });
@@ -159,8 +158,7 @@ describe.skipIf(onPostgres)("npm run backup and npm run restore (embedded databa
 
   it("refuses a backup made by a newer release, saying so, and leaves the data folder byte for byte as it was", async () => {
     const dataDir = folder("backup-newer-");
-    const seeded = await openPglite(path.join(dataDir, "db"), { loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE_PATH)]) });
-    await seeded.close();
+    await seedPgliteFolder(dataDir);
     mkdirSync(path.join(dataDir, FILES_FOLDER, "media"), { recursive: true });
     writeFileSync(path.join(dataDir, FILES_FOLDER, "media", "ours.bin"), "our upload");
     writeFileSync(path.join(dataDir, AUTH_SECRET_FILE), "our-secret-".repeat(4));

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
+import { bundledScript } from "../test/server-bundles";
 
 /** A free TCP port on 127.0.0.1 (asked of the OS, then released). */
 export function freePort(): Promise<number> {
@@ -20,11 +21,11 @@ export interface ServerProcess {
   errors(): string;
 }
 
-/** `node server/main.ts` as `npm start` runs it, resolved once /api/ready answers 200. */
+/** The server as `npm start` runs it (bundled, plain Node), resolved once /api/ready answers 200. */
 export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 90_000): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn("node", ["--import", "tsx", "server/main.ts"], {
+  const child = spawn("node", [bundledScript("main")], {
     env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", SEED_DEMO: "false", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openPglite } from "../db/client";
-import { PGLITE_TEMPLATE_PATH } from "../test/test-database";
+import { seedPgliteFolder } from "../test/test-database";
 
 /** True when this run's store is PostgreSQL (TEST_DB=postgres with TEST_DATABASE_URL). */
 export const onPostgres = process.env.TEST_DB === "postgres";
@@ -49,8 +48,7 @@ export function createStores(prefix: string) {
     const dataDir = dataFolder();
     const base = { DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, "no-web-build"), AUTH_RATE_LIMIT_IP: "100000", AUTH_RATE_LIMIT_ACCOUNT: "100000" };
     if (onPostgres) return { ...base, DATABASE_URL: await emptyPostgres() };
-    const seeded = await openPglite(path.join(dataDir, "db"), { loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE_PATH)]) });
-    await seeded.close();
+    await seedPgliteFolder(dataDir);
     return { ...base, DATABASE_URL: "" };
   }
 

@@ -6,6 +6,12 @@ import { openPglite, openPostgres, type DatabaseHandle } from "../db/client";
 
 export const PGLITE_TEMPLATE_PATH = path.resolve(".tmp/pglite-template.tar");
 
+/** An embedded data folder holding the suite's migrated snapshot: what a started server finds without running initdb (seconds of CPU). */
+export async function seedPgliteFolder(dataDir: string): Promise<void> {
+  const seeded = await openPglite(path.join(dataDir, "db"), { loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE_PATH)]) });
+  await seeded.close();
+}
+
 /**
  * A fresh, migrated database for one test app: PGlite loaded from the migrated snapshot, or, with
  * TEST_DB=postgres, a new database on TEST_DATABASE_URL's server that is dropped on close.

@@ -177,9 +177,9 @@ describe("a large export is prepared in the background and mailed as an expiring
     expect((await get(expiredLink, big.cookie)).statusCode).toBe(410);
     expect(await t.files.stat(fileKey)).not.toBeNull();
     await t.jobs.send(QUEUES.accountExportCleanup, {});
-    await eventually(async () => (await t.files.stat(fileKey)) === null);
-    const left = (await t.database.db.execute(sql`select count(*)::int as n from account_exports where user_id = ${big.userId}`)) as unknown as QueryRows<{ n: number }>;
-    expect(Number(left.rows[0]?.n)).toBe(0);
+    // The job removes the file, then the row: both are waited for.
+    const rowsLeft = async () => Number(((await t.database.db.execute(sql`select count(*)::int as n from account_exports where user_id = ${big.userId}`)) as unknown as QueryRows<{ n: number }>).rows[0]?.n);
+    await eventually(async () => (await t.files.stat(fileKey)) === null && (await rowsLeft()) === 0);
   }, 60_000);
 
   it("reads an export whose job never finished as failed after an hour, and lets the member ask again", async () => {

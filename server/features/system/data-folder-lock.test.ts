@@ -5,9 +5,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPglite } from "../../db/client";
 import { lockDataFolder, readLockOwner } from "../../db/data-folder-lock";
-import { PGLITE_TEMPLATE_PATH } from "../../test/test-database";
+import { seedPgliteFolder } from "../../test/test-database";
+import { bundledScript } from "../../test/server-bundles";
 import { CONTROL_SECRET_FILE } from "./control-channel";
 
 // One process per embedded data folder (SECURITY.md, Faults). These start real servers and commands
@@ -48,20 +48,20 @@ interface Outcome {
   stderr: string;
 }
 
-function runNode(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<Outcome> {
+function runNode(script: "main" | "cli/create-admin" | "cli/billing-advance", args: string[], env: NodeJS.ProcessEnv): Promise<Outcome> {
   return new Promise((resolve) => {
-    execFile("node", ["--import", "tsx", script, ...args], { env, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile("node", [bundledScript(script), ...args], { env, timeout: 60_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr });
     });
   });
 }
 
-const createAdmin = (dataDir: string, email: string) => runNode("server/cli/create-admin.ts", ["--email", email, "--password", "chief-pass-1"], serverEnv(dataDir, 0));
-const advanceBilling = (dataDir: string, email: string, event: string) => runNode("server/cli/billing-advance.ts", ["--email", email, "--event", event], serverEnv(dataDir, 0));
+const createAdmin = (dataDir: string, email: string) => runNode("cli/create-admin", ["--email", email, "--password", "chief-pass-1"], serverEnv(dataDir, 0));
+const advanceBilling = (dataDir: string, email: string, event: string) => runNode("cli/billing-advance", ["--email", email, "--event", event], serverEnv(dataDir, 0));
 
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
-  const child = spawn("node", ["--import", "tsx", "server/main.ts"], { env: serverEnv(dataDir, port), stdio: "ignore" });
+  const child = spawn("node", [bundledScript("main")], { env: serverEnv(dataDir, port), stdio: "ignore" });
   servers.push(child);
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
@@ -99,7 +99,7 @@ describe.skipIf(embeddedOnly)("one process per embedded data folder", () => {
     const held = await lockDataFolder(dataDir, "command", () => undefined);
     try {
       const [server, admin, billing] = await Promise.all([
-        runNode("server/main.ts", [], serverEnv(dataDir, await freePort())),
+        runNode("main", [], serverEnv(dataDir, await freePort())),
         createAdmin(dataDir, "chief@example.com"),
         advanceBilling(dataDir, "member@example.com", "renew"),
       ]);
@@ -121,8 +121,7 @@ describe.skipIf(embeddedOnly)("a command while the server holds the embedded dat
   beforeAll(async () => {
     const dataDir = dataFolder();
     // The suite's migrated snapshot instead of the server's own initdb: seconds less per run.
-    const seeded = await openPglite(path.join(dataDir, "db"), { loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE_PATH)]) });
-    await seeded.close();
+    await seedPgliteFolder(dataDir);
     running = { dataDir, server: await startServer(dataDir) };
   }, 120_000);
 
@@ -159,9 +158,9 @@ describe.skipIf(embeddedOnly)("a command while the server holds the embedded dat
     const { dataDir, server: first } = running;
     const memberCookie = await payingMember(first.base, "payer@example.com");
 
-    const second = await runNode("server/main.ts", [], serverEnv(dataDir, await freePort()));
+    const second = await runNode("main", [], serverEnv(dataDir, await freePort()));
     expect(second.code).toBe(1);
-    expect(second.stderr).toContain(`is in use by process ${first.child.pid} (the server, started as \`node server/main.ts\``);
+    expect(second.stderr).toContain(`is in use by process ${first.child.pid} (the server, started as \`node ${path.relative(process.cwd(), bundledScript("main"))}\``);
 
     const admin = await createAdmin(dataDir, "chief@example.com");
     expect(admin).toMatchObject({ code: 0, stdout: `Created admin chief@example.com through the running server (pid ${first.child.pid}).\n` });
