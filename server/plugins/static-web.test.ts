@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_ROOT, ADMIN_SECTION_ROUTES, MARKETING_ROUTES, MEMBER_ADMIN_ROUTES, MEMBER_SECTION_ROUTES, MEMBERS_ROOT } from "../../common/web-routes";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
@@ -11,8 +12,15 @@ let t: TestApp;
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), "web-dist-"));
   mkdirSync(path.join(dist, "assets"));
-  writeFileSync(path.join(dist, "index.html"), `<!doctype html><html><head><title>App</title></head><body>${APP_MARKER}</body></html>`);
+  const html = `<!doctype html><html><head><title>App</title></head><body>${APP_MARKER}</body></html>`;
+  writeFileSync(path.join(dist, "index.html"), html);
+  // As the build precompresses them: the copy served is then index.html.br.
+  writeFileSync(path.join(dist, "index.html.br"), brotliCompressSync(html));
   writeFileSync(path.join(dist, "assets", "app.js"), "console.log('app')");
+  writeFileSync(path.join(dist, "assets", "app.css"), "body{margin:0}");
+  mkdirSync(path.join(dist, "images"));
+  writeFileSync(path.join(dist, "images", "hero.webp"), "RIFF");
+  writeFileSync(path.join(dist, "favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await buildTestApp({ WEB_DIST_DIR: dist });
 });
 afterAll(() => t.close());
@@ -71,6 +79,25 @@ describe("what answers an address", () => {
       const response = await get(url);
       expect(response.headers["permissions-policy"], url).toBe("camera=(), microphone=(), geolocation=()");
       expect(response.headers["cross-origin-opener-policy"], url).toBe("same-origin");
+    }
+  });
+
+  it("sends the page policies with pages and API answers, and only nosniff, CORP and caching with the build's scripts, stylesheets and images", async () => {
+    const pagePolicies = ["content-security-policy", "x-frame-options", "referrer-policy", "permissions-policy", "cross-origin-opener-policy"];
+    for (const url of ["/", "/about", "/index.html", "/favicon.svg", "/api/config", "/assets/nonexistent.js"]) {
+      const response = await get(url);
+      for (const header of [...pagePolicies, "x-content-type-options", "cross-origin-resource-policy"]) expect(response.headers[header], `${url} ${header}`).toBeDefined();
+    }
+    const compressedPage = await t.app.inject({ url: "/index.html", headers: { "accept-encoding": "br" } });
+    expect(compressedPage.headers["content-encoding"]).toBe("br");
+    expect(compressedPage.headers["content-security-policy"]).toBeDefined();
+    for (const url of ["/assets/app.js", "/assets/app.css", "/images/hero.webp"]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(response.headers["cross-origin-resource-policy"], url).toBe("same-origin");
+      expect(response.headers["cache-control"], url).toMatch(/^public, max-age=\d+/);
+      for (const header of pagePolicies) expect(response.headers[header], `${url} ${header}`).toBeUndefined();
     }
   });
 });

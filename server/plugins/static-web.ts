@@ -4,6 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { PageState } from "../../common/contracts/page-state";
 import { isWebRoute } from "../../common/web-routes";
+import { markSubresource } from "./security";
 import { isPrivatePath, renderPageHtml, renderRobots, renderSitemap, type PageMeta } from "./page-head";
 import { createPageRenderer, pickEncoding } from "./static-web-render";
 
@@ -41,8 +42,11 @@ export async function registerStaticWeb(app: FastifyInstance, { distDir, origin,
       index: false,
       // The build writes .br and .gz beside each text asset (scripts/precompress.ts).
       preCompressed: true,
-      setHeaders(res, filePath) {
-        res.header("cache-control", cacheControlFor(filePath));
+      setHeaders(reply, filePath) {
+        reply.header("cache-control", cacheControlFor(filePath));
+        // HTML and SVG open as documents, where the page policies apply; everything else is loaded by a
+        // page. The path may be the precompressed copy's (index.html.br).
+        if (!/\.(html|svg)(\.br|\.gz)?$/.test(filePath)) markSubresource(reply);
       },
     });
   }
