@@ -41,14 +41,33 @@ checklist template spreadsheet calculator worksheet report analysis data metric 
 
 const QUERIES = ["manufacturer", "patent attorney", "prot", "amazon listing", "kickstarter backer", "quote", "fund", "packaging design", "mold", "inj", "retail buyer margin", "shipping"];
 
-/** The shared content fill, then every post and reply rewritten as varied text, so a word matches a realistic share. */
+/** The tables whose triggers (migration 0017, named `<table>_search`) keep search_entries. */
+const SEARCHED_TABLES = ["community_posts", "community_replies", "resources", "media_videos", "mastermind_sessions"];
+
+async function setSearchTriggers(handle: DatabaseHandle, state: "enable" | "disable"): Promise<void> {
+  for (const table of SEARCHED_TABLES) await handle.db.execute(sql.raw(`alter table ${table} ${state} trigger ${table}_search`));
+}
+
+/**
+ * The shared content fill, then every post and reply rewritten as varied text, so a word matches a
+ * realistic share. The triggers are off meanwhile and the entries are written once at the end by the
+ * migration's own sync function: row by row they rewrote each entry on the 100,000 inserts and again
+ * on the 100,000 updates (24 min on PGlite at load 15).
+ */
 export async function fillSearchContent(handle: DatabaseHandle): Promise<void> {
+  await setSearchTriggers(handle, "disable");
   await fillContent(handle);
   const words = sql.raw(`(array[${WORDS.map((word) => `'${word}'`).join(",")}])`);
   const sentence = (seed: string, count: number) =>
     sql.raw(`(select string_agg(w[1 + ((${seed} * 7919 + i * 104729 + (${seed} % 13) * i * i) % ${WORDS.length})], ' ') from generate_series(1, ${count}) i)`);
   await handle.db.execute(sql`update community_posts set content = 'Post ' || id || ': ' || (select ${sentence("community_posts.id", 15)} from (select ${words} as w) v)`);
   await handle.db.execute(sql`update community_replies set content = 'Reply: ' || (select ${sentence("(community_replies.id + 7)", 8)} from (select ${words} as w) v)`);
+  // A post's entry sync writes its replies' entries too.
+  await handle.db.execute(sql`select search_entries_sync('post', array(select id from community_posts))`);
+  await handle.db.execute(sql`select search_entries_sync('resource', array(select id from resources))`);
+  await handle.db.execute(sql`select search_entries_sync('video', array(select id from media_videos))`);
+  await handle.db.execute(sql`select search_entries_sync('session', array(select id from mastermind_sessions))`);
+  await setSearchTriggers(handle, "enable");
   await handle.db.execute(sql`vacuum analyze`);
 }
 

@@ -1,11 +1,7 @@
-import { and, desc, gte, inArray, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { and, desc, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { RESOURCE_TIERS } from "../../../common/content";
-import { SEARCH_KINDS } from "../../../common/contracts/search";
 import type { Viewer } from "../../auth/viewer";
-import type { Database } from "../../db/client";
 import { postLevelsFor, sessionLevelsFor, videoLevelsFor } from "../content/access.policy";
-import { prefixTsQuery } from "./search-terms";
 import { searchEntries } from "./search.table";
 
 /**
@@ -13,16 +9,10 @@ import { searchEntries } from "./search.table";
  * reads every candidate's words, so this bounds the work whatever the word.
  */
 export const SEARCH_CANDIDATES = 100;
-/** The first window looked in; most searches of common words end there. */
-const FIRST_WINDOW_DAYS = 7;
-/** A window estimated longer than this becomes no window at all. */
-const LONGEST_WINDOW_DAYS = 366;
-
-const CandidatesSchema = z.object({
-  rows: z.array(z.object({ kind: z.enum(SEARCH_KINDS), itemId: z.coerce.number(), rank: z.coerce.number() })),
-});
-export type Candidate = z.infer<typeof CandidatesSchema>["rows"][number];
-const QueryTextSchema = z.object({ rows: z.array(z.object({ q: z.string() })) });
+/** Written into the statement rather than bound: a constant is all the planner needs to know about it. */
+const CANDIDATES = sql.raw(String(SEARCH_CANDIDATES));
+/** The window of recent dates looked in first: a common word finds its newest matches there. */
+const RECENT = sql`now() - interval '7 days'`;
 
 /**
  * The entries each of the viewer's lists holds, as "<kind>:<level>" (the access policy's level arrays);
@@ -38,37 +28,22 @@ export function audiencesFor(viewer: Viewer): string[] {
 }
 
 /**
- * The viewer's SEARCH_CANDIDATES newest matches (all of them when fewer), each with its ts_rank, best
- * first (ties: newest first). A GIN
- * index alone cannot give the newest matches without reading every match's row, so the search looks
- * in a window of recent dates first, where PostgreSQL intersects the word index with the (audience,
- * date) index before reading rows, and widens the window, at the rate the last one found matches,
- * until it holds enough or covers everything.
+ * A subquery of the viewer's SEARCH_CANDIDATES newest matches of `query` (all of them when fewer) as
+ * (kind, item_id, at, rank), best first (ties: newest first). A GIN index alone cannot give the newest
+ * matches without reading every match's row, so the last 7 days are read first, where PostgreSQL
+ * intersects the word index with the (audience, date) index before reading rows; the older entries
+ * are read only when those hold fewer than SEARCH_CANDIDATES (a one-time filter), in the same statement.
+ * Each word index scan costs about as much as the rows of a rare word, so more, narrower windows
+ * cost rare words more than they saved common ones (in-process, 100,000 posts).
  */
-export async function newestMatches(db: Database, viewer: Viewer, terms: string[]): Promise<Candidate[]> {
-  // The query as a constant, so the planner sees how common its words are and picks the indexes to match.
-  const [text] = QueryTextSchema.parse(await db.execute(sql`select (${prefixTsQuery(terms, "&")})::text as q`)).rows;
-  if (!text?.q) return [];
-  const query = sql`${text.q}::tsquery`;
-  const audiences = audiencesFor(viewer);
-  for (let days: number | null = FIRST_WINDOW_DAYS; ; ) {
-    const found = CandidatesSchema.parse(await db.execute(candidatesWithin(query, audiences, days))).rows;
-    if (found.length >= SEARCH_CANDIDATES || days === null) return found;
-    days = nextWindow(days, found.length);
-  }
-}
-
-/** Twice the days that held `found` matches needs to hold SEARCH_CANDIDATES at the same rate; none found: everything. */
-function nextWindow(days: number, found: number): number | null {
-  const estimate = found === 0 ? Infinity : Math.ceil((2 * days * SEARCH_CANDIDATES) / found);
-  return estimate > LONGEST_WINDOW_DAYS ? null : estimate;
-}
-
-function candidatesWithin(query: SQL, audiences: string[], days: number | null): SQL {
-  const since = days === null ? undefined : gte(searchEntries.at, sql`now() - make_interval(days => ${days})`);
-  const newest = sql`select ${searchEntries.kind}, ${searchEntries.itemId}, ${searchEntries.at}, ${searchEntries.vector} from ${searchEntries}
-    where ${and(sql`${searchEntries.vector} @@ ${query}`, inArray(searchEntries.audience, audiences), since)}
-    order by ${desc(searchEntries.at)} limit ${SEARCH_CANDIDATES}`;
-  return sql`select newest.kind, newest.item_id as "itemId", ts_rank(newest.vector, ${query}) as rank from (${newest}) as newest
-    order by rank desc, newest.at desc, newest.kind, newest.item_id`;
+export function rankedCandidates(query: SQL, viewer: Viewer): SQL {
+  const matches = (...conditions: Array<SQL | undefined>) => sql`select ${searchEntries.kind}, ${searchEntries.itemId}, ${searchEntries.at}, ${searchEntries.vector}
+    from ${searchEntries}
+    where ${and(sql`${searchEntries.vector} @@ ${query}`, inArray(searchEntries.audience, audiencesFor(viewer)), ...conditions)}
+    order by ${desc(searchEntries.at)} limit ${CANDIDATES}`;
+  return sql`(with recent as (${matches(gte(searchEntries.at, RECENT))}),
+      older as (${matches(lt(searchEntries.at, RECENT), sql`(select count(*) from recent) < ${CANDIDATES}`)})
+    select newest.kind, newest.item_id, newest.at, ts_rank(newest.vector, ${query}) as rank
+    from (select * from recent union all select * from older order by at desc limit ${CANDIDATES}) as newest
+    order by rank desc, newest.at desc, newest.kind, newest.item_id)`;
 }

@@ -21,11 +21,19 @@ export function searchTerms(input: string): string[] {
  * stemmed, as the texts are indexed, or as typed: stemming a part of a word can change its end
  * ("gizmomwy" becomes "gizmomwi"), which misses words indexed unstemmed, such as those with digits
  * ("gizmomwy0exz1"). A stop word alone stays empty, so it is ignored as before.
+ *
+ * Only immutable functions of bound values, so the planner folds the whole query into a constant
+ * before planning and sees how common its words are (which decides between the word index and the
+ * date index), without a statement of its own to compute it.
  */
 export function prefixTsQuery(terms: string[], joiner: "&" | "|"): SQL {
-  const words = terms.map(
-    (term) => sql`(select case when numnode(stemmed) = 0 then stemmed else stemmed || to_tsquery('simple', ${`${term}:*`}) end
-      from (select to_tsquery('english', ${`${term}:*`}) as stemmed) as word)`,
-  );
-  return sql.join(words, joiner === "&" ? sql` && ` : sql` || `);
+  const words = terms.map((term) => {
+    const prefix = `${term}:*`;
+    const stemmed = sql`to_tsquery('english', ${prefix})`;
+    // A word that starts with its stem ("manufacturer", 'manufactur':*) is matched by the stem's prefix
+    // already: the index would be scanned twice for the same lexemes (it does not merge equal prefixes).
+    const stem = sql`split_part(${stemmed}::text, '''', 2)`;
+    return sql`(case when numnode(${stemmed}) = 0 or starts_with(${term}, ${stem}) then ${stemmed} else ${stemmed} || to_tsquery('simple', ${prefix}) end)`;
+  });
+  return sql`(${sql.join(words, joiner === "&" ? sql` && ` : sql` || `)})`;
 }
