@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { CONTENT_MESSAGES } from "../common/content";
 import { signInThroughApi, signUpAndOpenMembers, type TestAccount } from "./support/accounts";
-import { newAdminApi, setMemberTier } from "./support/admin-api";
+import { newAdminApi, setMemberTier, waitForMailTo } from "./support/admin-api";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { E2E_ADMIN, E2E_BASE_URL } from "./support/environment";
 
@@ -290,7 +290,8 @@ test.describe("the community board", () => {
 });
 
 test.describe("Content Management → Community Discussions", () => {
-  test("an admin adds, edits and deletes posts; members see the author Admin and only the levels they may", async ({ page, browser }) => {
+  test("an admin adds, edits and deletes posts, mentions a member from the pick list; members see the author Admin and only the levels they may", async ({ page, browser }) => {
+    const member = await secondMember(browser, "admin-reader");
     await signInThroughApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto("/admin/content");
     await page.getByRole("tab", { name: "Community Discussions" }).click();
@@ -313,13 +314,22 @@ test.describe("Content Management → Community Discussions", () => {
     await tab.getByRole("button", { name: "Add Post" }).click();
     await tab.getByRole("button", { name: "Add Post" }).click();
     await expect(tab.getByText("Post content is required")).toBeVisible();
-    await tab.getByLabel("Content").fill(`Office hours move. ${unique}`);
+    // The members' mention list: the typed start of a name offers the member, Enter writes their full name.
+    const draft = `Office hours move. ${unique} Thanks @${member.account.name}`;
+    await tab.getByLabel("Content").fill(`Office hours move. ${unique} Thanks `);
+    await tab.getByLabel("Content").pressSequentially(`@${member.account.name.split(" ").slice(1).join(" ")}`);
+    const mentionList = page.getByRole("listbox", { name: "Members to mention" });
+    await expect(mentionList.getByRole("option")).toHaveCount(1);
+    await expect(mentionList.getByRole("option")).toContainText(member.account.name);
+    await tab.getByLabel("Content").press("Enter");
+    await expect(mentionList).toBeHidden();
+    await expect(tab.getByLabel("Content")).toHaveValue(`${draft} `);
     await tab.getByLabel("Category", { exact: true }).selectOption({ label: "Funding" });
     await tab.getByLabel("Access level").selectOption({ label: "All Members" });
     await tab.getByLabel("Featured").check();
     await tab.getByRole("button", { name: "Add Post" }).click();
     await expect(tab.getByText("Post published.")).toBeVisible();
-    const adminPost = tab.getByRole("article").filter({ hasText: `Office hours move. ${unique}` });
+    const adminPost = tab.getByRole("article").filter({ hasText: draft });
     await expect(adminPost).toContainText("Admin");
     await expect(adminPost).toContainText("Featured");
     await expect(adminPost).toContainText("All Members");
@@ -334,7 +344,7 @@ test.describe("Content Management → Community Discussions", () => {
     await expectNoSeriousAxeViolations(page);
 
     await adminPost.getByRole("button", { name: /^Edit post by Admin/ }).click();
-    await expect(tab.getByLabel("Content")).toHaveValue(`Office hours move. ${unique}`);
+    await expect(tab.getByLabel("Content")).toHaveValue(draft);
     await expect(tab.getByLabel("Featured")).toBeChecked();
     await tab.getByLabel("Content").fill(announcement);
     await tab.getByRole("button", { name: "Save changes" }).click();
@@ -349,8 +359,11 @@ test.describe("Content Management → Community Discussions", () => {
     await tab.getByRole("group", { name: "Filter posts by category" }).getByRole("button", { name: "All" }).click();
     await expect(vipPost).toBeVisible();
 
+    const adminApi = await newAdminApi();
+    expect((await waitForMailTo(adminApi, member.account.email)).subject).toContain("mentioned you in");
+    await adminApi.dispose();
+
     // A free member: the featured admin post leads the feed under the author Admin; the Brand CEO post is not there.
-    const member = await secondMember(browser, "admin-reader");
     await openCommunity(member.page);
     const first = member.page.getByRole("article").first();
     await expect(first.getByTestId("post-content")).toHaveText(announcement);

@@ -179,6 +179,14 @@ test.describe("a server with single sign-on", () => {
     const link = new RegExp(`${server.base.replace(/[.]/g, "\\.")}/members/account#confirm-deletion=[^\\s"<]+`).exec(mail.text)?.[0];
     if (!link) throw new Error(`no confirmation link in: ${mail.text}`);
 
+    // Opened in the tab still on the Account page, where only the address's hash changes: the dialog opens, confirmed by the link.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await page.goto(link);
+    await expect(dialog.getByText("You opened the confirmation link we emailed you.")).toBeVisible();
+    expect(new URL(page.url()).hash).toBe("");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
     // Opened from the mail, in a new tab: the dialog is open, confirmed by the link; the token leaves the address bar.
     const fromMail = await page.context().newPage();
     await fromMail.goto(link);

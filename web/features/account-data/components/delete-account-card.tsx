@@ -19,13 +19,23 @@ const plural = (count: number, one: string, many: string) => `${count.toLocaleSt
 
 /** Account page → danger zone: what deleting the account does, then a confirmation by password or mailed link. */
 export function DeleteAccountCard({ summary }: { summary: AccountDataSummary["deletion"] }) {
-  const [token] = useState(readMailedToken);
+  const [token, setToken] = useState(readMailedToken);
   const [isOpen, setOpen] = useState(token !== null);
 
-  // The token is taken off the address, so it stays out of the history and of a copied address.
+  // The mailed link opened in a tab already on this page changes only the hash, without loading the page again.
   useEffect(() => {
-    if (token) window.history.replaceState(window.history.state, "", `${window.location.pathname}${window.location.search}`);
-  }, [token]);
+    function takeMailedToken() {
+      const mailed = readMailedToken();
+      if (!mailed) return;
+      setToken(mailed);
+      setOpen(true);
+      // Off the address, so the token stays out of the history and of a copied address.
+      window.history.replaceState(window.history.state, "", `${window.location.pathname}${window.location.search}`);
+    }
+    takeMailedToken();
+    window.addEventListener("hashchange", takeMailedToken);
+    return () => window.removeEventListener("hashchange", takeMailedToken);
+  }, []);
 
   return (
     <Card role="region" aria-labelledby="delete-account-heading" className="border-danger/30">

@@ -3,11 +3,12 @@ import type { AdminPostInput, Post } from "../../../../common/contracts/communit
 import { ACCESS_LEVEL_LABELS, CONTENT_LEVELS, type ContentLevel, type PostCategory } from "../../../../common/content";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { CheckboxField, SelectField, TextAreaField } from "../../admin-content/components/form-controls";
+import { CheckboxField, SelectField } from "../../admin-content/components/form-controls";
 import { useSubmitState, type FieldErrors } from "../../admin-content/use-submit-state";
 import { usePostMutations } from "../api";
 import { CATEGORY_OPTIONS, isPostCategory } from "../categories";
 import { COMMUNITY_MESSAGES } from "../messages";
+import { MentionField, mentionedIds, type PickedMember } from "./mention-field";
 
 const LEVEL_OPTIONS = CONTENT_LEVELS.map((level) => ({ value: level, label: ACCESS_LEVEL_LABELS[level] }));
 const FORM_FIELDS = ["content", "category", "accessLevel", "featured"] as const;
@@ -21,11 +22,12 @@ type AdminPostFormProps = {
   onCancel: () => void;
 };
 
-/** The admin tab's add/edit form (spec 001 §2.6, §5): content, category, access level and featured. */
+/** The admin tab's add/edit form (spec 001 §2.6, §5): content with the members' @mention list, category, access level and featured. */
 export function AdminPostForm({ post, onSaved, onCancel }: AdminPostFormProps) {
   const { createAsAdmin, update } = usePostMutations();
   const { fieldErrors, formError, submit, clearField } = useSubmitState(FORM_FIELDS, post ? COMMUNITY_MESSAGES.saveFailed : COMMUNITY_MESSAGES.postFailed);
   const [content, setContent] = useState(post?.content ?? "");
+  const [picked, setPicked] = useState<PickedMember[]>([]);
   const [category, setCategory] = useState<PostCategory>(post?.category ?? "general");
   const [accessLevel, setAccessLevel] = useState<ContentLevel>(post?.accessLevel ?? "all");
   const [featured, setFeatured] = useState(post?.featured ?? false);
@@ -38,7 +40,8 @@ export function AdminPostForm({ post, onSaved, onCancel }: AdminPostFormProps) {
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    const input: AdminPostInput = { content: content.trim(), category, accessLevel, featured };
+    const text = content.trim();
+    const input: AdminPostInput = { content: text, category, accessLevel, featured, mentions: mentionedIds(text, picked) };
     const clientErrors: FieldErrors = input.content ? {} : { content: COMMUNITY_MESSAGES.contentRequired };
     const saved = await submit(event.currentTarget, clientErrors, () => (post ? update.mutateAsync({ id: post.id, input }) : createAsAdmin.mutateAsync(input)));
     if (saved) onSaved();
@@ -46,14 +49,16 @@ export function AdminPostForm({ post, onSaved, onCancel }: AdminPostFormProps) {
 
   return (
     <form ref={form} onSubmit={save} className="grid gap-4" noValidate>
-      <TextAreaField
+      <MentionField
         label="Content"
+        hint="Type @ and a name to mention a member."
         rows={5}
         value={content}
-        onChange={(event) => {
-          setContent(event.target.value);
+        onValueChange={(value) => {
+          setContent(value);
           clearField("content");
         }}
+        onPick={(member) => setPicked((list) => [...list, member])}
         error={fieldErrors.content}
         autoFocus
       />
