@@ -23,7 +23,8 @@ export default defineConfig({
   reporter: "list",
   // The local RSS feed of the news page; the server only fetches it when a test opens that page.
   globalSetup: "./e2e/global-setup.ts",
-  timeout: 45_000,
+  // Long journeys took over 45 s beside the API suites on a loaded 2-core machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: E2E_BASE_URL,

@@ -14,7 +14,8 @@ export default defineConfig({
     globalSetup: ["server/test/global-setup.ts"],
     pool: "forks",
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // Generous: a test that waits on a queue, a timer or a child process took over 30 s on a loaded 2-core machine.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: "shared", include: ALL, exclude: OWN_PROCESS, isolate: false } },
