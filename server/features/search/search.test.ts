@@ -251,4 +251,15 @@ describe("One search: the search table follows every write", () => {
     await db.insert(communityPosts).values({ content: "quollbrick from long ago", createdAt: new Date("2021-06-01T00:00:00Z") });
     expect(texts(await results(cookies.free, "quollbrick"))).toEqual(["post:quollbrick from long ago"]);
   });
+
+  it("takes the newest matches from before the last 7 days too when the week holds fewer than SEARCH_CANDIDATES", async () => {
+    const db = t.database.db;
+    // Three of these are from this week, the rest older; the best-ranked one is the oldest and one too many.
+    await db.insert(communityPosts).values({ content: "bandicootjig bandicootjig bandicootjig, the old favourite", createdAt: new Date("2024-01-01T00:00:00Z") });
+    await db.execute(sql`insert into community_posts (content, created_at)
+      select 'bandicootjig note ' || g, now() - make_interval(days => g * 2) from generate_series(1, ${SEARCH_CANDIDATES}) g`);
+    const found = await results(cookies.free, "bandicootjig");
+    expect(found).toHaveLength(30);
+    expect(found.map((result) => plain(result.snippet))).not.toContain("bandicootjig bandicootjig bandicootjig, the old favourite");
+  });
 });
