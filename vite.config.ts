@@ -1,8 +1,10 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { firstLoadSize } from "./scripts/first-load-size.ts";
 import { precompress } from "./scripts/precompress.ts";
+import { publicPagesChunk } from "./scripts/public-pages-chunk.ts";
 import { serverRenderer } from "./scripts/server-renderer-build.ts";
 
 const apiPort = process.env.API_PORT ?? "3001";
@@ -19,8 +21,20 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Everything the entry imports goes into the entry's own file: it is always loaded whole, and
-        // Rolldown would otherwise split the parts lazy pages share into six more requests.
-        codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }] },
+        // Rolldown would otherwise split the parts lazy pages share into six more requests. What the
+        // other public pages share goes into one more file (scripts/public-pages-chunk.ts).
+        codeSplitting: {
+          groups: [
+            { name: "index", tags: ["$initial"] },
+            {
+              debugName: "public-pages",
+              name: publicPagesChunk({
+                routeTable: fileURLToPath(new URL("./web/routes/marketing/marketing-routes.tsx", import.meta.url)),
+                homePage: fileURLToPath(new URL("./web/routes/marketing/home-page.tsx", import.meta.url)),
+              }),
+            },
+          ],
+        },
       },
     },
   },

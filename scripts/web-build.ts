@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** Everything `vite build` reads: a change to any of these makes `npm start` build again. */
-const INPUTS = ["web", "common", "vite.config.ts", "scripts/first-load-size.ts", "scripts/precompress.ts", "scripts/server-renderer-build.ts", "package-lock.json", "tsconfig.json"];
+const INPUTS = ["web", "common", "vite.config.ts", "scripts/first-load-size.ts", "scripts/precompress.ts", "scripts/public-pages-chunk.ts", "scripts/server-renderer-build.ts", "package-lock.json", "tsconfig.json"];
 const OUTPUT = path.join(ROOT, "dist/web");
 /** Beside the build, not in it, so the static server never hands it out. */
 const STAMP = path.join(ROOT, "dist/web-sources.sha256");
