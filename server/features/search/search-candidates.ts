@@ -33,8 +33,8 @@ export function audiencesFor(viewer: Viewer): string[] {
  * matches without reading every match's row, so the last 7 days are read first, where PostgreSQL
  * intersects the word index with the (audience, date) index before reading rows; the older entries
  * are read only when those hold fewer than SEARCH_CANDIDATES (a one-time filter), in the same statement.
- * Each word index scan costs about as much as the rows of a rare word, so more, narrower windows
- * cost rare words more than they saved common ones (in-process, 100,000 posts).
+ * Each window scans the word index again, which costs a rare word about as much as its rows: more,
+ * narrower windows cost rare words more than they saved common ones (docs/benchmarks.md, 2026-11-27).
  */
 export function rankedCandidates(query: SQL, viewer: Viewer): SQL {
   const matches = (...conditions: Array<SQL | undefined>) => sql`select ${searchEntries.kind}, ${searchEntries.itemId}, ${searchEntries.at}, ${searchEntries.vector}
