@@ -1,10 +1,15 @@
 import autocannon from "autocannon";
 
 export const CONNECTIONS = 50;
+export const TIERS = ["free", "inventor", "entrepreneur", "brand-ceo"] as const;
+/** Issue 14's members' lists (and the profile), the routes a signed-in member's pages load. */
+export const MEMBERS_ROUTES = ["/api/me", "/api/videos", "/api/resources", "/api/members/dashboard", "/api/community/posts"] as const;
 export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
 export interface RouteResult {
   requestsPerSecond: number;
+  /** Answers received in the whole run. */
+  total: number;
   p99: number;
   non2xx: number;
 }
@@ -12,7 +17,7 @@ export interface RouteResult {
 /** 50 connections for DURATION_SECONDS against one URL. */
 export async function load(url: string, headers: Record<string, string> = {}): Promise<RouteResult> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
-  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
+  return { requestsPerSecond: result.requests.average, total: result.requests.total, p99: result.latency.p99, non2xx: result.non2xx };
 }
 
 export function formatResult(label: string, result: RouteResult): string {
@@ -32,4 +37,18 @@ export function signUpMember(base: string, name = "Bench Member"): Promise<strin
 
 export function signIn(base: string, email: string, password: string): Promise<string> {
   return authenticate(base, "/api/auth/sign-in/email", { email, password });
+}
+
+/** A new member of `tier`, set by the admin API as an admin would. */
+export async function memberOfTier(base: string, admin: string, tier: (typeof TIERS)[number]): Promise<string> {
+  const member = await signUpMember(base, `Bench ${tier}`);
+  if (tier === "free") return member;
+  const me = (await (await fetch(`${base}/api/me`, { headers: { cookie: member } })).json()) as { user: { id: string } };
+  const response = await fetch(`${base}/api/admin/users/${me.user.id}`, {
+    method: "PATCH",
+    headers: { cookie: admin, origin: base, "content-type": "application/json" },
+    body: JSON.stringify({ membershipTier: tier }),
+  });
+  if (!response.ok) throw new Error(`tier change failed: ${response.status}`);
+  return member;
 }

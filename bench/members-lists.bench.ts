@@ -7,14 +7,12 @@ import { statSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { BENCH_POSTS, BENCH_RESOURCES, BENCH_SESSIONS, BENCH_VIDEOS, fillContent } from "./content-data";
 import { onFilledDatabases } from "./filled-databases";
-import { formatResult, load, signIn, signUpMember, type RouteResult } from "./http-load";
+import { formatResult, load, memberOfTier, MEMBERS_ROUTES, signIn, TIERS, type RouteResult } from "./http-load";
 import { peakResidentDuring, residentMegabytes } from "./process-memory";
 import { startProductionServer, stopServer } from "./server";
 import { measureStart } from "./start-time";
 
 const ADMIN = { email: "bench-lists-admin@example.com", password: "bench-admin-pass-1" };
-const TIERS = ["free", "inventor", "entrepreneur", "brand-ceo"] as const;
-const ROUTES = ["/api/me", "/api/videos", "/api/resources", "/api/members/dashboard", "/api/community/posts"] as const;
 const PORT = 3220;
 const CONSTANT_PORT = 3230;
 const START_RUNS = 3;
@@ -36,20 +34,6 @@ async function startConstantServer(): Promise<ChildProcess> {
   }
   child.kill();
   throw new Error("the constant server did not start");
-}
-
-/** A new member of `tier`, set by the admin API as an admin would. */
-async function memberOfTier(base: string, admin: string, tier: (typeof TIERS)[number]): Promise<string> {
-  const member = await signUpMember(base, `Bench ${tier}`);
-  if (tier === "free") return member;
-  const me = (await (await fetch(`${base}/api/me`, { headers: { cookie: member } })).json()) as { user: { id: string } };
-  const response = await fetch(`${base}/api/admin/users/${me.user.id}`, {
-    method: "PATCH",
-    headers: { cookie: admin, origin: base, "content-type": "application/json" },
-    body: JSON.stringify({ membershipTier: tier }),
-  });
-  if (!response.ok) throw new Error(`tier change failed: ${response.status}`);
-  return member;
 }
 
 function verdict(result: RouteResult, constant: RouteResult): string {
@@ -74,7 +58,7 @@ async function benchLists(label: string, env: Record<string, string>, port: numb
     console.log(formatResult("constant (bare Fastify, own process)", constant));
     for (const tier of TIERS) {
       const cookie = await memberOfTier(base, admin, tier);
-      for (const route of ROUTES) {
+      for (const route of MEMBERS_ROUTES) {
         const measured = await peakResidentDuring(server.pid, load(`${base}${route}`, { cookie }));
         peakMegabytes = Math.max(peakMegabytes, measured.peakMegabytes);
         console.log(`${formatResult(`${tier.padEnd(12)} GET ${route}`, measured.result)}  ${verdict(measured.result, constant)}`);

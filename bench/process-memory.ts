@@ -24,3 +24,18 @@ export async function peakResidentDuring<T>(pid: number | undefined, work: Promi
     clearInterval(timer);
   }
 }
+
+/**
+ * CPU time `pid` has used so far in ms, all its threads (the garbage collector's, and with PGlite the
+ * database's work); Linux reports it in ticks of 10 ms.
+ */
+export function cpuMilliseconds(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    // The fields after the command name, which may itself hold spaces: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}

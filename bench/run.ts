@@ -5,6 +5,7 @@ import { benchMembersLoad } from "./load-members.bench";
 import { benchMembersLists } from "./members-lists.bench";
 import { benchPublicPages } from "./public-pages.bench";
 import { benchSearchRoute } from "./search.bench";
+import { benchServerMemory } from "./server-memory.bench";
 import { benchSessionRoute } from "./session-route.bench";
 import { benchSignIn } from "./sign-in.bench";
 import { benchUsersList } from "./users.bench";
@@ -12,6 +13,7 @@ import { benchUsersList } from "./users.bench";
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   session: benchSessionRoute,
   lists: benchMembersLists,
+  memory: benchServerMemory,
   "sign-in": benchSignIn,
   pages: benchPublicPages,
   users: benchUsersList,

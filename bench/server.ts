@@ -1,12 +1,24 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+/**
+ * The Node flags package.json's start script gives the server, so a bench measures the process
+ * `npm start` runs; BENCH_NODE_FLAGS (space-separated, may be empty) replaces them to compare others.
+ */
+export function serverNodeFlags(): string[] {
+  const override = process.env.BENCH_NODE_FLAGS;
+  if (override !== undefined) return override.split(" ").filter(Boolean);
+  const words = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start.split(" ");
+  return words.slice(words.indexOf("node") + 1, words.indexOf("scripts/start.mjs"));
+}
 
 /**
  * Starts the production server on `port` as `npm start` runs it (bundled, plain Node, so its memory is
  * what production holds; without --build, so the web build is whatever dist/web has) and resolves
  * once /api/health answers.
  */
-export async function startProductionServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+export async function startProductionServer(port: number, env: Record<string, string>, nodeFlags = serverNodeFlags()): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...nodeFlags, "scripts/start.mjs"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,

@@ -4,6 +4,7 @@
 // with --npm the clock includes npm itself, by running `npm start`).
 import { spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
+import { serverNodeFlags } from "./server";
 
 const POLL_MS = 20;
 const GIVE_UP_MS = 120_000;
@@ -11,7 +12,7 @@ const GIVE_UP_MS = 120_000;
 /** Milliseconds from spawning the server to its first healthy answer; the server is stopped afterwards. */
 export async function measureStart(dataDir: string, port: number, viaNpm = false): Promise<number> {
   const started = performance.now();
-  const [command, args] = viaNpm ? ["npm", ["start"]] : [process.execPath, ["scripts/start.mjs", "--build"]];
+  const [command, args] = viaNpm ? ["npm", ["start"]] : [process.execPath, [...serverNodeFlags(), "scripts/start.mjs", "--build"]];
   // Its own process group, so that stopping it also stops the server npm started.
   const child = spawn(command, args, {
     detached: true,

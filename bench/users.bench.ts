@@ -1,13 +1,13 @@
 // npm run bench: the admin user list with 100,000 accounts, searched and paged as an admin, on the
 // production server. The goal is a p99 under 50 ms per page for one admin at a time (an admin area has
 // few concurrent users); the same pages under 50 connections show the throughput.
-import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import type { UsersPage } from "../common/contracts/users";
 import type { DatabaseHandle } from "../server/db/client";
 import { DURATION_SECONDS, formatResult, load, signIn, type RouteResult } from "./http-load";
 import { onFilledDatabases } from "./filled-databases";
+import { cpuMilliseconds } from "./process-memory";
 import { startProductionServer, stopServer } from "./server";
 
 export const BENCH_USERS = 100_000;
@@ -39,16 +39,6 @@ async function fillUsers({ db }: DatabaseHandle): Promise<void> {
   await db.execute(sql`vacuum analyze users`);
 }
 
-/** Linux reports process CPU time in USER_HZ ticks, 100 per second. */
-const TICKS_PER_SECOND = 100;
-
-/** CPU time the server process has used so far; with PGlite that includes the database's work. */
-function cpuMilliseconds(pid: number | undefined): number {
-  if (!pid) return 0;
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-}
-
 /**
  * One admin paging: a single connection, so the p99 is the time one page takes. The server's CPU
  * time per request tells what a page costs when the machine is shared with other work.
@@ -57,7 +47,7 @@ async function loadOne(url: string, headers: Record<string, string>, pid: number
   const cpuBefore = cpuMilliseconds(pid);
   const result = await autocannon({ url, connections: 1, duration: DURATION_SECONDS, headers });
   const cpuPerRequest = (cpuMilliseconds(pid) - cpuBefore) / Math.max(result.requests.total, 1);
-  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, cpuPerRequest };
+  return { requestsPerSecond: result.requests.average, total: result.requests.total, p99: result.latency.p99, non2xx: result.non2xx, cpuPerRequest };
 }
 
 async function benchUsers(label: string, env: Record<string, string>, port: number): Promise<void> {
