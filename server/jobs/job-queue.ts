@@ -3,6 +3,7 @@ import type { Pool } from "pg";
 import PgBoss from "pg-boss";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "../db/client";
+import { createInFlight } from "./in-flight";
 import type { QueueName } from "./queues";
 
 export interface JobInfo<T> {
@@ -44,7 +45,9 @@ const STOP_TIMEOUT_MS = 20_000;
 
 /** The job queue on the app's own database: PostgreSQL through its pool, PGlite through executeSql (the only process allowed to open its folder). */
 export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQueue {
-  const executeSql = executorFor(database);
+  const inFlight = createInFlight();
+  const execute = executorFor(database);
+  const executeSql: Executor = (text, values) => inFlight.track(execute(text, values));
   const boss = new PgBoss({ db: { executeSql }, schedule: true, supervise: true, migrate: true });
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
   const workers: Array<WorkerDefinition<never>> = [];
@@ -58,7 +61,7 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
       const { queue, expireInSeconds, retryLimit, retryDelaySeconds } = worker;
       await ensureQueue(boss, queue, { name: queue, expireInSeconds, retryLimit, retryDelay: retryDelaySeconds });
       await boss.work<never>(queue, { batchSize: 1, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, includeMetadata: true }, async ([job]) => {
-        if (job) await worker.handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+        if (job) await inFlight.track(worker.handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit }));
       });
       if (worker.cron) await boss.schedule(queue, worker.cron, {}, { tz: "UTC" });
     }
@@ -83,7 +86,10 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
       stopping ??= (async () => {
         if (!starting) return;
         await starting.catch(() => undefined);
+        const deadline = Date.now() + STOP_TIMEOUT_MS;
         await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, wait: true, close: false });
+        // The database closes after this: pg-boss's own unawaited work must be done by then.
+        await inFlight.settle(deadline);
       })();
       return stopping;
     },
