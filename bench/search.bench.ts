@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../server/db/client";
 import { fillContent } from "./content-data";
 import { onFilledDatabases } from "./filled-databases";
-import { signIn, signUpMember } from "./http-load";
+import { memberOfTier, signIn } from "./http-load";
 import { startProductionServer, stopServer } from "./server";
 
 const ADMIN = { email: "bench-search-admin@example.com", password: "bench-admin-pass-1" };
@@ -69,19 +69,6 @@ export async function fillSearchContent(handle: DatabaseHandle): Promise<void> {
   await handle.db.execute(sql`select search_entries_sync('session', array(select id from mastermind_sessions))`);
   await setSearchTriggers(handle, "enable");
   await handle.db.execute(sql`vacuum analyze`);
-}
-
-async function memberOfTier(base: string, admin: string, tier: "free" | "brand-ceo"): Promise<string> {
-  const member = await signUpMember(base, `Bench search ${tier}`);
-  if (tier === "free") return member;
-  const me = (await (await fetch(`${base}/api/me`, { headers: { cookie: member } })).json()) as { user: { id: string } };
-  const response = await fetch(`${base}/api/admin/users/${me.user.id}`, {
-    method: "PATCH",
-    headers: { cookie: admin, origin: base, "content-type": "application/json" },
-    body: JSON.stringify({ membershipTier: tier }),
-  });
-  if (!response.ok) throw new Error(`tier change failed: ${response.status}`);
-  return member;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
