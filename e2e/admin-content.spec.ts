@@ -4,6 +4,7 @@ import { newAdminApi, setMemberTier } from "./support/admin-api";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { E2E_ADMIN } from "./support/environment";
 import { stubThirdPartyEmbeds } from "./support/third-party";
+import { waitForBriefState } from "./support/brief-states";
 
 /*
  * The admin curates sessions, resources and videos on /admin/content, and a Brand CEO member sees each
@@ -287,11 +288,8 @@ test("an admin adds, edits (in the dialog) and deletes a training video, and a B
   });
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(dialog.getByRole("button", { name: "Saving..." })).toBeVisible();
-  await expect(dialog.getByText("Video updated successfully!")).toBeVisible();
-  // Until it closes, the saved form can be read but not changed or sent again.
-  await expect(dialog.getByLabel("Title")).toBeDisabled();
-  await expect(dialog.getByRole("radio", { name: "YouTube" })).toBeDisabled();
-  await expect(dialog.getByRole("button", { name: "Save Changes" })).toBeDisabled();
+  // Until it closes, 1.5 s later, the saved form can be read but not changed or sent again.
+  await waitForBriefState(page, { text: "Video updated successfully!", disabled: ["Title", "YouTube", "Save Changes"] });
   await expect(dialog).toBeHidden({ timeout: 4000 });
   await page.unrouteAll();
   await expect(page.getByTestId("admin-video").filter({ hasText: edited })).toBeVisible();

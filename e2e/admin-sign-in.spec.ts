@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { logInWith, openLogIn } from "./support/auth-modal";
 import { E2E_ADMIN } from "./support/environment";
 import { ensureDashboardSessions } from "./support/dashboard-sessions";
+import { waitForBriefState } from "./support/brief-states";
 
 test.beforeAll(ensureDashboardSessions);
 
@@ -9,7 +10,7 @@ test("the admin logs in through the modal and lands on /admin", async ({ page })
   await page.goto("/");
   const dialog = await openLogIn(page);
   await logInWith(dialog, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(dialog.getByText("Login successful! Redirecting...")).toBeVisible();
+  await waitForBriefState(page, { text: "Login successful! Redirecting..." });
   await expect(page).toHaveURL("/admin");
 
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard Overview" })).toBeVisible();

@@ -4,6 +4,7 @@ import { newAccount, signInThroughApi, signUpThroughApi, type TestAccount } from
 import { newAdminApi } from "./support/admin-api";
 import { logInWith, openLogIn } from "./support/auth-modal";
 import { E2E_BASE_URL } from "./support/environment";
+import { waitForBriefState } from "./support/brief-states";
 
 /** A new admin of its own: the first admin, which other journeys sign in as, keeps signing in with a password only. */
 async function newAdmin(adminApi: APIRequestContext): Promise<TestAccount> {
@@ -74,7 +75,7 @@ test("an admin turns on two-factor in Edit Profile; the next log-in asks for the
   await expect(logIn.getByText("That code is not correct. Please try again.")).toBeVisible();
   await logIn.getByLabel("Authentication code").fill(totpCode(secret));
   await logIn.getByRole("button", { name: "Verify and log in" }).click();
-  await expect(logIn.getByText("Login successful! Redirecting...")).toBeVisible();
+  await waitForBriefState(page, { text: "Login successful! Redirecting..." });
   await expect(page).toHaveURL("/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard Overview" })).toBeVisible();
   await logOut(page);

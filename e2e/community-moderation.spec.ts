@@ -68,8 +68,11 @@ test.describe("community moderation", () => {
       expect((await member.post(`/api/community/posts/${postId}/flag`, { data: { reason } })).status()).toBe(201);
       await member.dispose();
     }
+    // Checked once the feed has been read again and shown: before that, no post is on screen either.
+    const feedRead = flagger.waitForResponse((response) => new URL(response.url()).pathname === "/api/community/posts");
     await flagger.reload();
-    await expect(flagger.getByRole("heading", { level: 1, name: "Community" })).toBeVisible();
+    expect(await (await feedRead).text()).not.toContain(text);
+    await expect(flagger.getByText("Loading posts")).toHaveCount(0);
     await expect(flagger.getByRole("article").filter({ hasText: text })).toHaveCount(0);
     await flaggerContext.close();
 
@@ -154,6 +157,8 @@ test.describe("community moderation", () => {
     await expectNoSeriousAxeViolations(mentionedPage);
     await notifications.click();
     await expect(notifications).toHaveAttribute("aria-checked", "false");
+    // Shown at once, saved when the switch is enabled again: only then may the page go.
+    await expect(notifications).toBeEnabled();
     for (const width of [390, 1280]) {
       await mentionedPage.setViewportSize({ width, height: 900 });
       if (screenshotDir) await mentionedPage.screenshot({ path: `${screenshotDir}/account-notifications-${width}.png`, fullPage: true });

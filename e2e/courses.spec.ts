@@ -77,7 +77,8 @@ test("an admin builds a course from the content screen: a module and a text less
 
   await page.getByLabel("New module").fill(`Bonus ${tag}`);
   await page.getByRole("button", { name: "Add module" }).click();
-  const added = page.getByTestId("builder-module").last();
+  // Found by its title: until the server answers, the last module on screen is the one before it.
+  const added = page.getByTestId("builder-module").filter({ hasText: `Bonus ${tag}` });
   await expect(added).toBeVisible();
   await added.getByRole("button", { name: "Add lesson" }).click();
   await added.getByRole("button", { name: "Add lesson" }).click();

@@ -3,6 +3,7 @@ import { newAccount, signInThroughApi, signUpThroughApi } from "./support/accoun
 import { newAdminApi, setMemberTier } from "./support/admin-api";
 import { findCourse } from "../common/marketing/courses";
 import { E2E_ADMIN } from "./support/environment";
+import { waitForBriefState } from "./support/brief-states";
 
 /*
  * The admin's media library end to end: upload with progress, a folder, move, rename, copy URL, a
@@ -42,10 +43,9 @@ test("an admin manages the media library, links a PDF to a resource, and only an
   await openLibrary(page);
 
   // Upload an image, watching the bar driven by the bytes sent.
-  const progress = page.getByRole("progressbar", { name: "Upload progress" });
   await page.getByLabel("Choose files to upload").setInputFiles({ name: imageName, mimeType: "image/png", buffer: pngOfSize(8 * 1024 * 1024) });
-  await expect(progress).toBeVisible();
-  await expect(page.getByText("Upload successful!")).toBeVisible();
+  await waitForBriefState(page, { selector: "[role='progressbar'][aria-label='Upload progress']" });
+  await waitForBriefState(page, { text: "Upload successful!" });
   await expect(page.getByText("Upload successful!")).toBeHidden({ timeout: 4000 });
   await expect(card(page, imageName)).toContainText("64 × 48");
   await expect(card(page, imageName)).toContainText("8.00 MB");

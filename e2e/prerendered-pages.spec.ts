@@ -26,6 +26,29 @@ function collectHydrationErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Keeps the server's headings and paragraphs as the page's scripts start: React hydrating a page adopts
+ * them, while a page it renders anew (a hydration error, or an update reaching a lazy section that is
+ * still waiting for its chunk) replaces them, which the visitor sees as the text going blank and back.
+ */
+async function keepServerText(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      Object.assign(window, { serverText: [...document.querySelectorAll("#root :is(h1, h2, h3, p)")] });
+    });
+  });
+}
+
+/** The server's headings and paragraphs the app replaced instead of adopting, by tag and text. */
+async function replacedServerText(page: Page): Promise<string[]> {
+  await page.waitForLoadState("networkidle");
+  return page.evaluate(() => {
+    const kept = (window as unknown as { serverText?: Element[] }).serverText;
+    if (!kept?.length) throw new Error("the page held no server text when its scripts started");
+    return kept.filter((element) => !element.isConnected).map((element) => `${element.tagName}: ${element.textContent?.slice(0, 60) ?? ""}`);
+  });
+}
+
 /** The page's heading and text as the HTML carries them, before (or without) any script. */
 async function mainText(page: Page): Promise<{ heading: string; text: string }> {
   const heading = page.getByRole("heading", { level: 1 });
@@ -53,6 +76,7 @@ for (const entry of PAGES) {
     const plain = await withoutScripts.newPage();
     const app = await withScripts.newPage();
     const hydrationErrors = collectHydrationErrors(app);
+    await keepServerText(app);
 
     await gotoRendered(plain, entry.path);
     const served = await mainText(plain);
@@ -68,6 +92,7 @@ for (const entry of PAGES) {
     await sessionRead;
     await expect(app.getByRole("heading", { level: 1 })).toHaveText(served.heading);
     expect(hydrationErrors).toEqual([]);
+    expect(await replacedServerText(app), "headings and paragraphs React replaced instead of adopting").toEqual([]);
     await withoutScripts.close();
     await withScripts.close();
   });
@@ -199,4 +224,30 @@ test("public pages at phone width before any script runs", async ({ browser }, t
     }
     await context.close();
   }
+});
+
+test("a button clicked before the app's script has loaded does its work once the script runs", async ({ page }) => {
+  const hydrationErrors = collectHydrationErrors(page);
+  const refusedByPolicy: string[] = [];
+  page.on("console", (message) => {
+    if (/content security policy/i.test(message.text())) refusedByPolicy.push(message.text());
+  });
+  // A rendered copy is waiting for this visitor, so the page arrives with its buttons.
+  await expect(async () => expect(await (await page.request.get("/about")).text()).toContain('id="page-state"')).toPass();
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+
+  await page.goto("/about", { waitUntil: "commit" });
+  await page.getByRole("banner").getByRole("button", { name: "Log in" }).click();
+  const dialog = page.getByRole("dialog", { name: "Log in to your account" });
+  await expect(dialog).toHaveCount(0);
+  releaseScripts();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Email")).toBeEditable();
+  expect(hydrationErrors).toEqual([]);
+  expect(refusedByPolicy).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E_BASE_URL } from "./support/environment";
 import { signInThroughApi, signUpAndOpenMembers } from "./support/accounts";
+import { waitForBriefState } from "./support/brief-states";
 
 test("a member edits their profile: validation, a broken picture, then a new name in the sidebar", async ({ page }) => {
   await signUpAndOpenMembers(page, "editor");
@@ -32,7 +33,7 @@ test("a member edits their profile: validation, a broken picture, then a new nam
   await expect(dialog.getByText("Invalid image URL. Please try another one.")).toHaveCount(0);
   await expect(dialog.getByText("Looks good. This picture will show in your sidebar.")).toBeVisible();
   await save.click();
-  await expect(dialog.getByText("Profile updated successfully!")).toBeVisible();
+  await waitForBriefState(page, { text: "Profile updated successfully!" });
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   await expect(sidebar.getByText("Welcome, Renamed Inventor")).toBeVisible();

@@ -3,6 +3,7 @@ import { E2E_BASE_URL } from "./support/environment";
 import { newAccount, signUpThroughApi } from "./support/accounts";
 import { newAdminApi, waitForMailTo } from "./support/admin-api";
 import { logInWith, openLogIn } from "./support/auth-modal";
+import { waitForBriefState } from "./support/brief-states";
 
 test("a member resets a forgotten password from the mail link and logs in with the new one", async ({ page, playwright }) => {
   const account = newAccount("forgetful");
@@ -46,6 +47,6 @@ test("a member resets a forgotten password from the mail link and logs in with t
   await logInWith(retry, account.email, account.password);
   await expect(retry.getByRole("alert")).toBeVisible();
   await logInWith(retry, account.email, newPassword);
-  await expect(retry.getByText("Login successful! Redirecting...")).toBeVisible();
+  await waitForBriefState(page, { text: "Login successful! Redirecting..." });
   await expect(page).toHaveURL("/members");
 });

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { newAccount } from "./support/accounts";
 import { openSignUp } from "./support/auth-modal";
 import { ensureDashboardSessions } from "./support/dashboard-sessions";
+import { waitForBriefState } from "./support/brief-states";
 
 test.beforeAll(ensureDashboardSessions);
 
@@ -14,9 +15,8 @@ test("joining free lands on /members with the Free Member badge", async ({ page 
   await dialog.getByLabel("Password", { exact: true }).fill(account.password);
   await dialog.getByRole("button", { name: "Create free account" }).click();
 
-  await expect(dialog.getByText("Account created successfully! Redirecting to members area...")).toBeVisible();
-  // While the redirect is pending the modal cannot be switched to log in.
-  await expect(dialog.getByRole("button", { name: "Log in", exact: true })).toBeDisabled();
+  // While the redirect is pending (1.5 s) the modal cannot be switched to log in.
+  await waitForBriefState(page, { text: "Account created successfully! Redirecting to members area...", disabled: ["Log in"] });
   await expect(page).toHaveURL("/members");
   await expect(page.getByRole("dialog")).toHaveCount(0);
 

@@ -1,2 +1,4 @@
 /** See server-bundle.mjs. */
-export function bundleServer(entry: string, outfile: string): Promise<void>;
+export const SERVER_BUNDLE_DIR: string;
+export function serverBundlePath(name: string): string;
+export function buildServerIfChanged(): Promise<boolean>;

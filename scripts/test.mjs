@@ -3,6 +3,7 @@
 // whole when the suite ends, so parallel suites never interleave their lines.
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { buildServerIfChanged } from "./server-bundle.mjs";
 
 const LOGS = ".tmp/test-logs";
 mkdirSync(LOGS, { recursive: true });
@@ -58,13 +59,20 @@ function firstLine(message = "") {
   return line.replace(COLOUR_CODES, "").trim().slice(0, 300);
 }
 
+/** The first line, the locator it waited for and the failing line: a CI log is often all there is to go on. */
+function describePlaywrightError(error) {
+  const message = error?.message ?? "";
+  const locator = message.split("\n").find((line) => /^\s*Locator:/.test(line.replace(COLOUR_CODES, "")));
+  const where = error?.location ? ` (${error.location.file.split(/[\\/]/).slice(-2).join("/")}:${error.location.line})` : "";
+  return [firstLine(message), locator ? firstLine(locator) : null].filter(Boolean).join(" | ") + where;
+}
+
 function collectPlaywrightFailures(name, suites = []) {
   for (const suite of suites) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status === "unexpected") {
-          const error = test.results?.at(-1)?.error?.message;
-          failures.push(`${name}: ${spec.file} > ${spec.title}: ${firstLine(error)}`);
+          failures.push(`${name}: ${spec.file} > ${spec.title}: ${describePlaywrightError(test.results?.at(-1)?.error)}`);
         }
       }
     }
@@ -87,19 +95,26 @@ async function playwright(name, shard) {
 }
 
 // Stage 1: the static gates and the web build read the same sources and write nothing the others
-// read; each is mostly one thread, so on two cores they finish in about the time of the longest.
-await Promise.all([gate("typecheck", "npx", ["tsc", "--noEmit"]), gate("lint", "npx", ["eslint", ".", "--max-warnings", "0"]), gate("web-build", "npx", ["vite", "build"])]);
+// read; each is mostly one thread, so on two cores they finish in about the time of the longest. The
+// server's bundles are made here too, once, before the API suites and both browser shards use them.
+await Promise.all([
+  gate("typecheck", "npx", ["tsc", "--noEmit"]),
+  gate("lint", "npx", ["eslint", ".", "--max-warnings", "0"]),
+  gate("web-build", "npx", ["vite", "build"]),
+  buildServerIfChanged(),
+]);
 
-// Stage 2, three chains side by side. The browser journeys mostly wait on the browser and the
-// server (a run used about a fifth of one core), so two shards of them overlap with the API suites,
-// which are CPU-bound: PGlite runs its queries in the test processes, then the same suite on
-// PostgreSQL, each file in its own database.
-async function apiSuites() {
-  await vitest("api-pglite", { TEST_DB: "pglite" });
-  if (process.env.TEST_DATABASE_URL) await vitest("api-postgres", { TEST_DB: "postgres" });
-  else console.log("(TEST_DATABASE_URL is not set: the API suite on PostgreSQL is skipped)");
-}
-await Promise.all([apiSuites(), playwright("browser-1", "1/2"), playwright("browser-2", "2/2")]);
+// Stage 2. The browser journeys mostly wait on the browser and the server (a run used about a fifth
+// of one core), so two shards of them overlap with the API suite on PGlite, which is CPU-bound
+// (PGlite runs its queries in the test processes). The same suite on PostgreSQL, each file in its
+// own database, starts when the first shard ends: after the PGlite suite it made the run ~3 minutes
+// longer while the machine was half idle.
+const apiOnPglite = vitest("api-pglite", { TEST_DB: "pglite" });
+const shards = [playwright("browser-1", "1/2"), playwright("browser-2", "2/2")];
+const apiOnPostgres = process.env.TEST_DATABASE_URL
+  ? Promise.race(shards).then(() => vitest("api-postgres", { TEST_DB: "postgres" }))
+  : Promise.resolve(console.log("(TEST_DATABASE_URL is not set: the API suite on PostgreSQL is skipped)"));
+await Promise.all([apiOnPglite, ...shards, apiOnPostgres]);
 
 console.log("\n=== Summary");
 for (const { name, passed, failed, seconds } of results) console.log(`${name}: ${passed} passed, ${failed} failed (${seconds}s)`);

@@ -16,6 +16,7 @@ import { profileRoutes } from "./features/profile/profile.routes";
 import { toProfileDto } from "./features/profile/profile.service";
 import { membersRoutes } from "./features/members/members.routes";
 import { mastermindsRoutes } from "./features/masterminds/masterminds.routes";
+import { mastermindsPageState } from "./features/masterminds/public-masterminds.service";
 import { newsRoutes } from "./features/news/news.routes";
 import { createNewsService } from "./features/news/news.service";
 import { systemRoutes } from "./features/system/system.routes";
@@ -159,7 +160,12 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
     pages: [...PUBLIC_PAGES, ...COURSES.map(coursePublicPage)],
     pageState: async (cookie, pagePath) => {
       const viewer = await viewers.resolve(cookie);
-      return { viewer: viewer ? toProfileDto(viewer) : null, config: publicConfig, ...(await universityPageState(db, viewer, pagePath)) };
+      return {
+        viewer: viewer ? toProfileDto(viewer) : null,
+        config: publicConfig,
+        ...(await universityPageState(db, viewer, pagePath)),
+        ...(await mastermindsPageState(db, viewer, pagePath)),
+      };
     },
   });
   return { app, auth, mailer, jobs, viewers, billing: billing.deps, files: content.files, routes };

@@ -104,14 +104,15 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-  await app.listen({ port: env.PORT, host: env.HOST });
-  // Bulk sends interrupted by the last stop resume now; app.close() stops the queue on shutdown.
-  await jobs.start();
+  // Before the listen: once the server answers, a command (create-admin, backup) reaches it too.
   if (database.dataFolder) {
     const localBilling = readBillingConfig(env).mode === "local" ? billing : null;
     control = await startControlChannel(env.DATA_DIR, controlCommands({ auth, localBilling, backup: { database, dataDir: env.DATA_DIR, filesIncluded: !env.S3_BUCKET } }), logger);
     database.dataFolder.announceControlPort(control.port);
   }
+  await app.listen({ port: env.PORT, host: env.HOST });
+  // Bulk sends interrupted by the last stop resume now; app.close() stops the queue on shutdown.
+  await jobs.start();
   logger.info({ url: publicUrl(env), database: database.kind, readyAfterBuildMs: Math.round(performance.now() - webBuiltAt) }, "ready");
 }
 

@@ -1,5 +1,5 @@
 import type { Profile, PublicConfig } from "./auth";
-import type { CourseOutline, UniversityAccessResponse } from "./marketing";
+import type { CourseOutline, PublicMastermindsResponse, UniversityAccessResponse } from "./marketing";
 
 /**
  * What a server-rendered public page was rendered from besides its address, sent beside its HTML
@@ -16,4 +16,6 @@ export interface PageState {
     access: UniversityAccessResponse;
     outline?: CourseOutline;
   };
+  /** On /mastermind: GET /api/masterminds. */
+  masterminds?: PublicMastermindsResponse;
 }

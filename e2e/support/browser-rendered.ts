@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-const RENDERED_ROOT = /<div id="root">[\s\S]*<\/div><script id="page-state" type="application\/json">[^<]*<\/script>/;
+const RENDERED_ROOT = /(<script>[^<]*<\/script>)?<div id="root">[\s\S]*<\/div><script id="page-state" type="application\/json">[^<]*<\/script>/;
 
 /**
  * Serves the page at `path` as the browser-rendered shell (no server-rendered body, no page state),

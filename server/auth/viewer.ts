@@ -35,6 +35,21 @@ export interface ViewerResolver {
 
 export function createViewerResolver(db: Database, secret: string, cookieName: string): ViewerResolver {
   const cache = new Map<string, { viewer: Viewer | null; until: number }>();
+  // Checking a cookie's signature (an HMAC) took ~7 % of a cached list's time; a signature found valid
+  // stays valid under this secret, so the token is kept by the cookie's value. Only valid ones: a
+  // stream of forged cookies can neither fill this nor skip the check.
+  const signedTokens = new Map<string, string>();
+  const tokenOf = (cookieHeader: string | undefined): string | null => {
+    const signed = readCookie(cookieHeader, cookieName);
+    if (!signed) return null;
+    const known = signedTokens.get(signed);
+    if (known !== undefined) return known;
+    const token = verifySignedValue(signed, secret);
+    if (token === null) return null;
+    if (signedTokens.size >= MAX_CACHED_SESSIONS) signedTokens.clear();
+    signedTokens.set(signed, token);
+    return token;
+  };
   // A prepared statement, built once: a shared query builder must never be re-`where`d per request,
   // since concurrent requests would then race on its one mutable condition.
   const lookup = db
@@ -58,7 +73,7 @@ export function createViewerResolver(db: Database, secret: string, cookieName: s
 
   return {
     async resolve(cookieHeader) {
-      const token = readSignedSessionToken(cookieHeader, cookieName, secret);
+      const token = tokenOf(cookieHeader);
       if (!token) return null;
       const now = Date.now();
       const hit = cache.get(token);
@@ -81,7 +96,10 @@ export function createViewerResolver(db: Database, secret: string, cookieName: s
 /** The session token from better-auth's signed cookie (`token.base64(hmac-sha256)`), or null if absent or forged. */
 export function readSignedSessionToken(cookieHeader: string | undefined, cookieName: string, secret: string): string | null {
   const raw = readCookie(cookieHeader, cookieName);
-  if (!raw) return null;
+  return raw ? verifySignedValue(raw, secret) : null;
+}
+
+function verifySignedValue(raw: string, secret: string): string | null {
   let value: string;
   try {
     value = decodeURIComponent(raw);

@@ -2,6 +2,7 @@ import type { Pool } from "pg";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
+import { waitUntil } from "../reliability/http-client";
 import { createTestDatabase } from "../test/test-database";
 import { createJobQueue } from "./job-queue";
 import { QUEUES } from "./queues";
@@ -40,9 +41,10 @@ describe.runIf(onPostgres)("stopping the job queue", () => {
       await holder.query("begin");
       await holder.query("lock table pgboss.job in access exclusive mode");
       jobId = (await holder.query<{ id: string }>(`insert into pgboss.job (name, data) values ($1, '{}') returning id`, [QUEUES.accountExportCleanup])).rows[0]?.id;
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      const waiting = await pool.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%pgboss.job%'`);
-      expect(waiting.rows[0]?.n).toBeGreaterThan(0);
+      // The worker's own fetch (FOR UPDATE SKIP LOCKED), not the queue's housekeeping, which waits on the table too.
+      const fetchWaits = async () =>
+        (await pool.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%skip locked%'`)).rows[0]?.n ?? 0;
+      await waitUntil("the worker's fetch waits for the held table", async () => (await fetchWaits()) > 0, 30_000);
       stopped = queue.stop();
       await new Promise((resolve) => setTimeout(resolve, 300));
       await holder.query("commit");

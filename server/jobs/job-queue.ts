@@ -149,8 +149,13 @@ function executorFor(database: DatabaseHandle): Executor {
   }
   const pglite = client as PGlite;
   return async (text, values) => {
+    // PGlite answers on this thread without giving the event loop a turn: pg-boss's start and polls,
+    // dozens of statements in a row, would hold every request (the first after a start waited 0.5 s).
+    await yieldToEventLoop();
     if (values && values.length > 0) return pglite.query(text, values);
     const results = await pglite.exec(text);
     return results.at(-1) ?? { rows: [] };
   };
 }
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { EARLY_CLICKS_SCRIPT } from "../../common/early-clicks";
 import { AppError } from "../errors";
 import { matchedRoute } from "./routed-path";
 
@@ -8,7 +10,8 @@ const SELF_CHECKED = new Set(["/api/auth/*", "/api/billing/webhook", "/api/email
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  // The one inline script, by its hash: server-rendered pages hold clicks made before the app runs.
+  `script-src 'self' 'sha256-${createHash("sha256").update(EARLY_CLICKS_SCRIPT).digest("base64")}'`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https:",
   "media-src 'self' https:",

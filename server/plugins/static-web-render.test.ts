@@ -1,8 +1,11 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EARLY_CLICKS_SCRIPT } from "../../common/early-clicks";
+import { mastermindSessions } from "../features/sessions/sessions.table";
 import { buildTestApp, memberCookie, type TestApp } from "../test/build-test-app";
 
 /**
@@ -15,7 +18,7 @@ let slowRenders = 0;
 export async function renderPage(url, state, signal) {
   if (url.startsWith("/contact")) throw new Error("this page breaks");
   // As React does when its time is up: the page so far, loading placeholders where text belongs.
-  if (url.startsWith("/mastermind") && slowRenders++ === 0) {
+  if (url.startsWith("/brands") && slowRenders++ === 0) {
     await new Promise((resolve) => signal.addEventListener("abort", resolve));
     return "<main>loading</main>";
   }
@@ -36,7 +39,7 @@ afterAll(() => t.close());
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
 
 /** The JSON the page hands to the app for hydration. */
-function pageState(body: string): { viewer: { email: string } | null; config: { contact: unknown } } {
+function pageState(body: string): { viewer: { email: string } | null; config: { contact: unknown }; masterminds?: unknown } {
   const json = /<script id="page-state" type="application\/json">([^<]*)<\/script>/.exec(body)?.[1];
   if (!json) throw new Error("no page state in the page");
   return JSON.parse(json);
@@ -52,6 +55,14 @@ describe("public pages rendered on the server", () => {
     expect(response.headers.vary).toBe("Cookie, Accept-Encoding");
     // The page's own head is still there.
     expect(response.body).toContain('<link rel="canonical" href="http://localhost:3000/about" />');
+  });
+
+  it("hold clicks made before the app runs with the one inline script, which the page's policy allows by its hash", async () => {
+    const response = await get("/about");
+    const inline = [...response.body.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1] ?? "");
+    expect(inline).toEqual([EARLY_CLICKS_SCRIPT]);
+    const scriptPolicy = String(response.headers["content-security-policy"]).split("; ").find((directive) => directive.startsWith("script-src "));
+    expect(scriptPolicy).toBe(`script-src 'self' 'sha256-${createHash("sha256").update(inline[0] ?? "").digest("base64")}'`);
   });
 
   it("are rendered for the signed-in member, and never handed to anyone else", async () => {
@@ -89,10 +100,10 @@ describe("public pages rendered on the server", () => {
   });
 
   it("send the empty app when the render runs out of time, and render the page again for the next visitor", async () => {
-    const cut = await get("/mastermind");
+    const cut = await get("/brands");
     expect(cut.body).toContain('<div id="root"></div>');
     expect(cut.body).not.toContain("loading");
-    expect((await get("/mastermind")).body).toContain("rendered /mastermind for a visitor");
+    expect((await get("/brands")).body).toContain("rendered /brands for a visitor");
   });
 
   it("go out compressed as the browser accepts, with the same bytes inside", async () => {
@@ -111,5 +122,31 @@ describe("public pages rendered on the server", () => {
     expect(response.body).not.toContain("</script><script>alert(1)");
     expect(pageState(response.body).viewer).toMatchObject({ email: member.email });
     expect(response.body).toContain("\\u003c/script>");
+  });
+
+  it("render /mastermind with the programme as GET /api/masterminds answers the same visitor, recording links only for those it opens to", async () => {
+    await t.database.db.insert(mastermindSessions).values({
+      title: "Pricing for retail",
+      tier: "inventor",
+      date: "2024-03-01",
+      isPast: true,
+      time: "10:00 AM-12:00 PM ET",
+      location: "Live video call",
+      description: "How buyers read a price sheet.",
+      facilitator: "Founder & Community Host",
+      participants: 24,
+      recordingUrl: "https://video.example/pricing",
+    });
+    const brandCeo = await memberCookie(t, "brand-ceo");
+    for (const cookie of [undefined, brandCeo.cookie]) {
+      const headers: Record<string, string> = cookie ? { cookie } : {};
+      const api = await t.app.inject({ url: "/api/masterminds", headers });
+      expect(pageState((await get("/mastermind", headers)).body).masterminds).toEqual(api.json());
+    }
+    const forVisitor = (await get("/mastermind")).body;
+    expect(forVisitor).toContain("Pricing for retail");
+    expect(forVisitor).not.toContain("https://video.example/pricing");
+    expect((await get("/mastermind", { cookie: brandCeo.cookie })).body).toContain("https://video.example/pricing");
+    expect((await get("/about")).body).not.toContain("Pricing for retail");
   });
 });

@@ -1,10 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyBaseLogger } from "fastify";
 import type { PageState } from "../../common/contracts/page-state";
+import { EARLY_CLICKS_SCRIPT } from "../../common/early-clicks";
+import { encodedVariants, type Encoding } from "./content-encoding";
 
 interface RendererModule {
   renderPage(url: string, state: PageState, signal: AbortSignal): Promise<string>;
@@ -31,27 +30,14 @@ function inlineStylesheet(html: string, distDir: string): string {
   return html.replace(link[0], () => `<style>${css}</style>`);
 }
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-export type Encoding = "br" | "gzip" | "identity";
-
 interface RenderedPage {
   html: Buffer;
-  encoded: Map<Encoding, Promise<Buffer>>;
+  encoded: (encoding: Exclude<Encoding, "identity">) => Promise<Buffer>;
 }
 
 export interface PageRenderer {
   /** The page's HTML in `encoding`, or null when this build has no renderer or rendering failed. */
   render(url: string, template: string, state: PageState, encoding: Encoding): Promise<Buffer | null>;
-}
-
-/** The strongest encoding the client accepts among those we send. */
-export function pickEncoding(acceptEncoding: string | undefined): Encoding {
-  const accepted = (acceptEncoding ?? "").toLowerCase();
-  if (/\bbr\b/.test(accepted)) return "br";
-  if (/\bgzip\b/.test(accepted)) return "gzip";
-  return "identity";
 }
 
 /**
@@ -66,7 +52,8 @@ export function createPageRenderer(distDir: string, logger: FastifyBaseLogger): 
 
   const load = () =>
     (renderer ??= existsSync(file)
-      ? (import(pathToFileURL(file).href) as Promise<RendererModule>).catch((error: unknown) => {
+      ? // A path, not a file URL: the server bundle turns import() into require(), which takes paths.
+        (import(file) as Promise<RendererModule>).catch((error: unknown) => {
           logger.error({ err: error }, "the page renderer could not be loaded: public pages are sent empty");
           return null;
         })
@@ -82,21 +69,13 @@ export function createPageRenderer(distDir: string, logger: FastifyBaseLogger): 
       if (signal.aborted) throw new Error(`the render took longer than ${RENDER_TIMEOUT_MS} ms`);
       // `<` escaped: the state is data, and no text in it may close the script element.
       const stateJson = JSON.stringify(state).replace(/</g, "\\u003c");
-      const html = inlineStylesheet(template, distDir).replace(ROOT_ELEMENT, () => `<div id="root">${body}</div><script id="page-state" type="application/json">${stateJson}</script>`);
-      return { html: Buffer.from(html), encoded: new Map() };
+      const html = inlineStylesheet(template, distDir).replace(ROOT_ELEMENT, () => `<script>${EARLY_CLICKS_SCRIPT}</script><div id="root">${body}</div><script id="page-state" type="application/json">${stateJson}</script>`);
+      const bytes = Buffer.from(html);
+      return { html: bytes, encoded: encodedVariants(bytes, "once") };
     } catch (error) {
       logger.warn({ err: error, url }, "a public page could not be rendered on the server: sent empty");
       return null;
     }
-  };
-
-  const encode = (page: RenderedPage, encoding: Exclude<Encoding, "identity">): Promise<Buffer> => {
-    let encoded = page.encoded.get(encoding);
-    if (!encoded) {
-      encoded = encoding === "br" ? brotli(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipAsync(page.html, { level: 9 });
-      page.encoded.set(encoding, encoded);
-    }
-    return encoded;
   };
 
   return {
@@ -117,7 +96,7 @@ export function createPageRenderer(distDir: string, logger: FastifyBaseLogger): 
       }
       const built = await page;
       if (!built) return null;
-      return encoding === "identity" ? built.html : encode(built, encoding);
+      return encoding === "identity" ? built.html : built.encoded(encoding);
     },
   };
 }

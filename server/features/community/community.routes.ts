@@ -55,7 +55,7 @@ export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps)
     // Likes and edit rights are the viewer's own, so the cached answer is this viewer's.
     const key = `feed|${viewerKey(viewer)}|${query.category}|${query.limit}|${query.cursor ?? ""}`;
     const build = (): Promise<FeedResponse> => readFeed(db, viewer, query);
-    return sendJson(reply, await answers.json("community", key, build));
+    return sendJson(request, reply, await answers.json("community", key, build));
   });
 
   app.post("/api/community/posts", { preHandler: requireMember }, async (request, reply) => {

@@ -1,37 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { CONTENT_LEVELS } from "../../../common/content";
-import type { PublicMastermindSession, PublicMastermindsResponse } from "../../../common/contracts/marketing";
+import type { PublicMastermindsResponse } from "../../../common/contracts/marketing";
 import type { Database } from "../../db/client";
-import { publicMastermindLevelsFor } from "../content/access.policy";
-import { formatSessionDate } from "../sessions/session-time";
-import { sessionsOfLevels, type SessionRow } from "../sessions/sessions.service";
+import { readPublicMasterminds } from "./public-masterminds.service";
 
-/** The public Masterminds page: everyone sees the whole programme; recording links and access only for entrepreneur and brand-ceo (spec 000 §6). */
 export async function mastermindsRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
   app.get("/api/masterminds", async (request, reply): Promise<PublicMastermindsResponse> => {
     reply.header("cache-control", "private, no-store");
-    const viewer = request.viewer;
-    const levels = publicMastermindLevelsFor(viewer);
-    const toPublic = (session: SessionRow): PublicMastermindSession => {
-      const canAccess = levels.includes(session.tier);
-      const recordingUrl = session.isPast ? session.recordingUrl : null;
-      return {
-        id: String(session.id),
-        title: session.title,
-        date: formatSessionDate(session.date),
-        time: session.time,
-        location: session.location,
-        description: session.description,
-        facilitator: session.facilitator,
-        participants: session.participants,
-        tier: session.tier,
-        isPast: session.isPast,
-        hasRecording: recordingUrl !== null,
-        recordingUrl: canAccess ? recordingUrl : null,
-        canAccess,
-      };
-    };
-    const { upcoming, past } = await sessionsOfLevels(db, CONTENT_LEVELS);
-    return { hasAccess: levels.length > 0, upcoming: upcoming.map(toPublic), past: past.map(toPublic) };
+    return readPublicMasterminds(db, request.viewer);
   });
 }

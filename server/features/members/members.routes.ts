@@ -15,6 +15,6 @@ export async function membersRoutes(app: FastifyInstance, { db, answers }: Conte
     const now = new Date();
     const key = `dashboard|${dashboardLevelsFor(viewer).join(",")}|${programmeToday(now)}`;
     const build = async (): Promise<DashboardResponse> => ({ events: await listDashboardEvents(db, viewer, now) });
-    return sendJson(reply, await answers.json("sessions", key, build));
+    return sendJson(request, reply, await answers.json("sessions", key, build));
   });
 }

@@ -34,7 +34,7 @@ export async function resourcesRoutes(app: FastifyInstance, deps: ContentDeps): 
     reply.header("cache-control", "private, no-store");
     const key = `list|${viewerKey(request.viewer)}|${query.category}|${query.page}|${query.pageSize}`;
     const build = (): Promise<ResourcesResponse> => listResources(deps, request.viewer, query);
-    return sendJson(reply, await deps.answers.json("resources", key, build));
+    return sendJson(request, reply, await deps.answers.json("resources", key, build));
   });
 
   app.get("/api/resources/:id", async (request, reply): Promise<Resource> => {

@@ -59,6 +59,17 @@ describe("zone arithmetic", () => {
     expect(programmeToday(new Date("2030-01-16T06:00:00Z"))).toBe("2030-01-16");
   });
 
+  it("turns the day at New York's midnight to the millisecond, asked again and again within the minute", () => {
+    for (const at of ["2030-01-16T04:59:00.000Z", "2030-01-16T04:59:30.000Z", "2030-01-16T04:59:59.999Z"]) {
+      expect(programmeToday(new Date(at)), at).toBe("2030-01-15");
+    }
+    expect(programmeToday(new Date("2030-01-16T05:00:00.000Z"))).toBe("2030-01-16");
+    // Summer time: midnight is 04:00 UTC.
+    expect(programmeToday(new Date("2030-07-02T03:59:59.999Z"))).toBe("2030-07-01");
+    expect(programmeToday(new Date("2030-07-02T04:00:00.000Z"))).toBe("2030-07-02");
+    expect(programmeToday(new Date("2030-07-02T03:59:59.999Z"))).toBe("2030-07-01");
+  });
+
   it("writes dates the US long way", () => {
     expect(formatSessionDate("2025-06-15")).toBe("June 15, 2025");
   });

@@ -105,10 +105,19 @@ export function nextDay(day: string): string {
   return new Date(utcInstant(year, month, date + 1)).toISOString().slice(0, 10);
 }
 
-/** Today's calendar day (YYYY-MM-DD) where the programme runs. */
+let lastToday: { minute: number; day: string } | undefined;
+
+/**
+ * Today's calendar day (YYYY-MM-DD) where the programme runs. Kept for the minute it was asked in:
+ * the dashboard asks on every request, and formatting an instant in a time zone took a tenth of that
+ * route's time; the programme's zone changes date only on a whole minute.
+ */
 export function programmeToday(now: Date): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (lastToday?.minute === minute) return lastToday.day;
   const { year, month, day } = partsIn(PROGRAMME_TIME_ZONE, now.getTime());
-  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  lastToday = { minute, day: `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}` };
+  return lastToday.day;
 }
 
 const LONG_DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });

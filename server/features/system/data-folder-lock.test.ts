@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lockDataFolder, readLockOwner } from "../../db/data-folder-lock";
+import { waitUntil } from "../../reliability/http-client";
 import { seedPgliteFolder } from "../../test/test-database";
 import { bundledScript } from "../../test/server-bundles";
 import { CONTROL_SECRET_FILE } from "./control-channel";
@@ -178,4 +179,21 @@ describe.skipIf(embeddedOnly)("a command while the server holds the embedded dat
     expect(await subscriptionStatus(restarted.base, memberCookie)).toBe("past_due");
   }, 180_000);
 
+});
+
+describe.skipIf(embeddedOnly)("a command run while the server starts", () => {
+  it("waits until the server takes commands, then runs through it", async () => {
+    const dataDir = dataFolder();
+    const child = spawn("node", [bundledScript("main")], { env: serverEnv(dataDir, await freePort()), stdio: "ignore" });
+    servers.push(child);
+    // The folder is the server's, its control channel not open yet: on a first start (initdb) seconds long.
+    await waitUntil("the server holds the folder before its control channel opens", () => {
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+      const owner = readLockOwner(dataDir);
+      return owner?.role === "server" && owner.controlPort === undefined;
+    });
+    const admin = await createAdmin(dataDir, "early@example.com");
+    expect(admin.stderr).toContain(`The server is starting on ${dataDir}: the command waits until it takes commands.`);
+    expect(admin).toMatchObject({ code: 0, stdout: `Created admin early@example.com through the running server (pid ${child.pid}).\n` });
+  }, 120_000);
 });

@@ -16,7 +16,7 @@ export async function videosRoutes(app: FastifyInstance, deps: ContentDeps): Pro
     // The stream links inside are signed for this viewer, so the cached answer is this viewer's.
     reply.header("cache-control", "private, no-store");
     const build = (): Promise<VideosResponse> => listVideos(deps, request.viewer);
-    return sendJson(reply, await deps.answers.json("videos", `list|${viewerKey(request.viewer)}`, build));
+    return sendJson(request, reply, await deps.answers.json("videos", `list|${viewerKey(request.viewer)}`, build));
   });
 
   app.get("/api/videos/:id", async (request, reply): Promise<TrainingVideo> => {

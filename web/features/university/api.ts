@@ -3,7 +3,8 @@ import type { Lesson, LessonProgressResponse, ProgressList } from "../../../comm
 import type { CourseOutlineResponse, UniversityAccessResponse } from "../../../common/contracts/marketing";
 import { getJson, getJsonAccepting, requestJson } from "../../lib/api-client";
 import { useViewer } from "../session/api";
-import { courseOutlineQueryKey, universityAccessQueryKey, viewerKeyOf } from "./query-keys";
+import { viewerKeyOf } from "../session/viewer-key";
+import { courseOutlineQueryKey, universityAccessQueryKey } from "./query-keys";
 
 function useViewerKey(): { key: string; isReady: boolean } {
   const viewer = useViewer();

@@ -2,13 +2,13 @@ import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
 import { PlanGrid } from "../../features/plans/components/plan-grid";
+import { useJoinFree } from "../../features/home/use-join-free";
 import { useViewer } from "../../features/session/api";
 import { paths } from "../../lib/paths";
 import { HomeBenefits } from "./home-benefits";
 import { HomeJourney } from "./home-journey";
 import { FounderQuote, HomeStory } from "./home-story";
-
-export const PRICING_ID = "pricing";
+import { PRICING_ID } from "./pricing-id";
 
 /**
  * Spec 000 §2: home sends a signed-in account whose tier is not free to /members, admins included
@@ -53,7 +53,8 @@ function usePrefetchOtherPagesOnIntent() {
  * and the closing call to action. Its own chunk, loaded as the hero renders, keeps the first script small.
  * The paid-member redirect lives here too, for the same reason.
  */
-export default function HomeBelowFold({ onJoinFree }: { onJoinFree: () => void }) {
+export default function HomeBelowFold() {
+  const onJoinFree = useJoinFree();
   useRedirectPaidMembersOnArrival();
   usePrefetchOtherPagesOnIntent();
   return (

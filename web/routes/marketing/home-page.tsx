@@ -1,34 +1,39 @@
-import { lazy, Suspense } from "react";
-import { useNavigate } from "react-router";
-import { useAuthModal } from "../../features/auth/auth-modal-context";
+import { lazy, memo, Suspense } from "react";
 import { ReferralBanner } from "../../features/home/referral-banner";
-import { useViewer } from "../../features/session/api";
+import { useJoinFree } from "../../features/home/use-join-free";
 import { paths } from "../../lib/paths";
 import { scrollToId } from "../../lib/scroll-to-id";
 import { usePublicPageMeta } from "../../lib/use-page-meta";
 import { HomeHero } from "./home-hero";
+import { PRICING_ID } from "./pricing-id";
 
 const HomeBelowFold = lazy(() => import("./home-below-fold"));
-const PRICING_ID = "pricing";
+
+/**
+ * The server sends these sections rendered; React hydrates them once their chunk arrives. Memoized
+ * without props: a render of the page before then (the session read answering) would otherwise be an
+ * update to a boundary still waiting to hydrate, and React would throw its HTML away and render it anew.
+ */
+const HomeBelowFoldSections = memo(function HomeBelowFoldSections() {
+  return (
+    // The reserved height keeps the footer out of view (no layout shift) until the sections arrive.
+    <Suspense fallback={<div className="min-h-[150vh]" aria-hidden />}>
+      <HomeBelowFold />
+    </Suspense>
+  );
+});
 
 /** Home (spec 000 §2): banner, hero, then story video, benefits, founder quote, the four-plan grid and a closing call to action. */
 export function HomePage() {
   usePublicPageMeta(paths.home);
-  const viewer = useViewer();
-  const { openAuthModal } = useAuthModal();
-  const navigate = useNavigate();
-
-  const joinFree = () => (viewer.data ? void navigate(paths.members.root) : openAuthModal("signup"));
+  const joinFree = useJoinFree();
   const viewPlans = () => void scrollToId(PRICING_ID, "smooth");
 
   return (
     <>
       <ReferralBanner />
       <HomeHero onJoinFree={joinFree} onViewPlans={viewPlans} />
-      {/* The reserved height keeps the footer out of view (no layout shift) until the sections arrive. */}
-      <Suspense fallback={<div className="min-h-[150vh]" aria-hidden />}>
-        <HomeBelowFold onJoinFree={joinFree} />
-      </Suspense>
+      <HomeBelowFoldSections />
     </>
   );
 }
