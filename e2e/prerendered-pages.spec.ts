@@ -251,3 +251,27 @@ test("a button clicked before the app's script has loaded does its work once the
   expect(hydrationErrors).toEqual([]);
   expect(refusedByPolicy).toEqual([]);
 });
+
+test("a button clicked while the page's own code is still loading does its work once it arrives", async ({ page }) => {
+  const hydrationErrors = collectHydrationErrors(page);
+  await expect(async () => expect(await (await page.request.get("/brands")).text()).toContain('id="page-state"')).toPass();
+  let releasePageChunk = () => {};
+  const pageChunkHeld = new Promise<void>((resolve) => (releasePageChunk = resolve));
+  await page.route(/\/assets\/brands-page-[^/]+\.js$/, async (route) => {
+    await pageChunkHeld;
+    await route.continue();
+  });
+  const pageChunkAsked = page.waitForRequest(/\/assets\/brands-page-[^/]+\.js$/);
+  // The session is read once the app's root has hydrated: the header and layout work, while the
+  // filter below them waits for its chunk.
+  const sessionRead = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/me");
+  await page.goto("/brands", { waitUntil: "commit" });
+  await Promise.all([pageChunkAsked, sessionRead]);
+
+  await page.getByRole("group", { name: "Filter brands by category" }).getByRole("button", { name: "Pet Supplies" }).click();
+  await expect(page).toHaveURL("/brands");
+  releasePageChunk();
+  await expect(page).toHaveURL("/brands?category=pet-supplies");
+  await expect(page.getByTestId("brand-count")).toHaveText("Showing 2 of 16 brands in Pet Supplies");
+  expect(hydrationErrors).toEqual([]);
+});

@@ -3,7 +3,6 @@ import { Outlet, useLocation } from "react-router";
 import { ErrorBoundary } from "../components/layout/error-boundary";
 import { ScrollManager } from "../components/layout/scroll-manager";
 import { AuthModalProvider } from "../features/auth/components/auth-modal-provider";
-import { useReleaseEarlyClicks } from "../lib/early-clicks";
 
 const RouteErrorPage = lazy(() => import("./route-error-page"));
 
@@ -21,7 +20,6 @@ function PlainError() {
 /** Root of every page: the log-in / sign-up modal is available everywhere below it. */
 export function RootLayout() {
   const { pathname } = useLocation();
-  useReleaseEarlyClicks();
   return (
     <AuthModalProvider>
       <ErrorBoundary

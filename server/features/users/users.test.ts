@@ -155,9 +155,11 @@ describe("the last active admin", () => {
     (await solo.database.db.select({ id: users.id }).from(users).where(and(eq(users.role, "admin"), eq(users.isActive, true)))).map((row) => row.id);
 
   it.each([
-    ["demote", { role: "user" }],
-    ["deactivate", { isActive: false }],
-  ])("two admins who %s each other at once: exactly one succeeds, one active admin remains", async (_, change) => {
+    // The second to take the locks is no longer an admin.
+    ["demote", { role: "user" }, [403]],
+    // Either the same, or the first change ended the second admin's sessions before its request was read.
+    ["deactivate", { isActive: false }, [401, 403]],
+  ])("two admins who %s each other at once: exactly one succeeds, one active admin remains", async (_, change, refusals) => {
     for (const id of await onlyActiveAdmins()) await solo.database.db.update(users).set({ role: "user" }).where(eq(users.id, id));
     const first = await memberCookie(solo, "admin", "First Admin");
     const second = await memberCookie(solo, "admin", "Second Admin");
@@ -170,8 +172,7 @@ describe("the last active admin", () => {
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     const refused = answers.find((answer) => answer.statusCode !== 200);
-    // The second to take the locks is no longer an admin.
-    expect(refused?.statusCode).toBe(403);
+    expect(refusals).toContain(refused?.statusCode);
     const remaining = await onlyActiveAdmins();
     expect(remaining).toHaveLength(1);
     expect([first.userId, second.userId]).toContain(remaining[0]);

@@ -1,6 +1,7 @@
 import { lazy, memo, Suspense } from "react";
 import { ReferralBanner } from "../../features/home/referral-banner";
 import { useJoinFree } from "../../features/home/use-join-free";
+import { ReleaseEarlyClicks } from "../../lib/early-clicks";
 import { paths } from "../../lib/paths";
 import { scrollToId } from "../../lib/scroll-to-id";
 import { usePublicPageMeta } from "../../lib/use-page-meta";
@@ -19,6 +20,7 @@ const HomeBelowFoldSections = memo(function HomeBelowFoldSections() {
     // The reserved height keeps the footer out of view (no layout shift) until the sections arrive.
     <Suspense fallback={<div className="min-h-[150vh]" aria-hidden />}>
       <HomeBelowFold />
+      <ReleaseEarlyClicks />
     </Suspense>
   );
 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import type { MarketingRoute } from "../../../common/web-routes";
+import { ReleaseEarlyClicks } from "../../lib/early-clicks";
 import { paths } from "../../lib/paths";
 
 // Every public page but home, each its own chunk. This table is itself loaded on demand, so the
@@ -76,7 +77,12 @@ export default function MarketingRoutes() {
   return (
     <Routes>
       {Object.entries(pages).map(([path, element]) => (
-        <Route key={path} path={path} element={<Suspense fallback={<PageFallback />}>{element}</Suspense>} />
+        <Route key={path} path={path} element={
+            <Suspense fallback={<PageFallback />}>
+              {element}
+              <ReleaseEarlyClicks />
+            </Suspense>
+          } />
       ))}
       <Route path="*" element={<Navigate to={paths.home} replace />} />
     </Routes>
