@@ -10,6 +10,8 @@ mkdirSync(LOGS, { recursive: true });
 const results = [];
 // CI shows only the tail of the output, so the failed tests are named again after the summary.
 const failures = [];
+// Browser tests that failed and then passed on CI's one retry: each is a bug to fix, never ignored.
+const flaky = [];
 const startedAt = Date.now();
 
 function run(name, command, args, env = {}) {
@@ -67,16 +69,20 @@ function describePlaywrightError(error) {
   return [firstLine(message), locator ? firstLine(locator) : null].filter(Boolean).join(" | ") + where;
 }
 
-function collectPlaywrightFailures(name, suites = []) {
+/** Failed tests with their last error; tests that passed only on a retry with their first. */
+function collectPlaywrightOutcomes(name, suites = []) {
   for (const suite of suites) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status === "unexpected") {
           failures.push(`${name}: ${spec.file} > ${spec.title}: ${describePlaywrightError(test.results?.at(-1)?.error)}`);
+        } else if (test.status === "flaky") {
+          const firstFailure = test.results?.find((result) => result.status !== "passed");
+          flaky.push(`${name}: ${spec.file} > ${spec.title}: ${describePlaywrightError(firstFailure?.error)}`);
         }
       }
     }
-    collectPlaywrightFailures(name, suite.suites);
+    collectPlaywrightOutcomes(name, suite.suites);
   }
 }
 
@@ -88,10 +94,10 @@ async function playwright(name, shard) {
   const args = ["playwright", "test", "--reporter=list,json", `--shard=${shard}`, `--output=test-results/${name}`];
   const { ok, seconds } = await run(name, "npx", args, { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
   const json = existsSync(report) ? JSON.parse(readFileSync(report, "utf8")) : null;
-  const passed = json?.stats?.expected ?? 0;
+  const passed = (json?.stats?.expected ?? 0) + (json?.stats?.flaky ?? 0);
   const failed = json ? json.stats.unexpected + (ok ? 0 : json.stats.unexpected === 0 ? 1 : 0) : 1;
   results.push({ name, passed, failed, seconds });
-  collectPlaywrightFailures(name, json?.suites);
+  collectPlaywrightOutcomes(name, json?.suites);
 }
 
 // Stage 1: the static gates and the web build read the same sources and write nothing the others
@@ -120,6 +126,7 @@ console.log("\n=== Summary");
 for (const { name, passed, failed, seconds } of results) console.log(`${name}: ${passed} passed, ${failed} failed (${seconds}s)`);
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + result.failed, 0);
+if (flaky.length > 0) console.log(`\nFLAKY (failed, then passed on the retry; fix each):\n${flaky.map((line) => `- FLAKY ${line}`).join("\n")}`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `- ${line}`).join("\n")}`);
-console.log(`${passed} passed, ${failed} failed in ${Math.round((Date.now() - startedAt) / 1000)}s`);
+console.log(`${passed} passed (${flaky.length} flaky), ${failed} failed in ${Math.round((Date.now() - startedAt) / 1000)}s`);
 process.exit(failed === 0 ? 0 : 1);
