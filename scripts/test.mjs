@@ -1,8 +1,9 @@
-// npm test: every suite, in stages of suites that run side by side, then one summary line per suite.
+// npm test: every suite, as many at once as the machine has cores, then one summary line per suite.
 // Exits non-zero if any failed. Each suite's output goes to .tmp/test-logs/<suite>.log and is printed
 // whole when the suite ends, so parallel suites never interleave their lines.
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { buildServerIfChanged } from "./server-bundle.mjs";
 
 const LOGS = ".tmp/test-logs";
@@ -38,10 +39,11 @@ async function gate(name, command, args) {
   results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds });
 }
 
-async function vitest(name, env) {
+async function vitest(name, workers, env) {
   const report = `.tmp/${name}.json`;
   rmSync(report, { force: true });
-  const { ok, seconds } = await run(name, "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${report}`], env);
+  const args = ["vitest", "run", `--maxWorkers=${workers}`, "--reporter=default", "--reporter=json", `--outputFile=${report}`];
+  const { ok, seconds } = await run(name, "npx", args, env);
   const json = existsSync(report) ? JSON.parse(readFileSync(report, "utf8")) : null;
   const passed = json?.numPassedTests ?? 0;
   const failed = json ? json.numFailedTests + (ok ? 0 : json.numFailedTests === 0 ? 1 : 0) : 1;
@@ -86,12 +88,10 @@ function collectPlaywrightOutcomes(name, suites = []) {
   }
 }
 
-async function playwright(name, shard) {
+async function playwright(name) {
   const report = `.tmp/${name}.json`;
   rmSync(report, { force: true });
-  // Each shard is its own Playwright run: its own servers, data folder, free ports and artifacts
-  // folder (shards that share one delete and overwrite each other's traces).
-  const args = ["playwright", "test", "--reporter=list,json", `--shard=${shard}`, `--output=test-results/${name}`];
+  const args = ["playwright", "test", "--reporter=list,json", `--output=test-results/${name}`];
   const { ok, seconds } = await run(name, "npx", args, { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
   const json = existsSync(report) ? JSON.parse(readFileSync(report, "utf8")) : null;
   const passed = (json?.stats?.expected ?? 0) + (json?.stats?.flaky ?? 0);
@@ -100,27 +100,54 @@ async function playwright(name, shard) {
   collectPlaywrightOutcomes(name, json?.suites);
 }
 
-// Stage 1: the static gates and the web build read the same sources and write nothing the others
-// read; each is mostly one thread, so on two cores they finish in about the time of the longest. The
-// server's bundles are made here too, once, before the API suites and both browser shards use them.
-await Promise.all([
-  gate("typecheck", "npx", ["tsc", "--noEmit"]),
-  gate("lint", "npx", ["eslint", ".", "--max-warnings", "0"]),
-  gate("web-build", "npx", ["vite", "build"]),
-  buildServerIfChanged(),
-]);
+/**
+ * Runs each job once every job named in its `after` has ended, with at most `lanes` at once, taking
+ * them in the order given: on a machine of N cores, N heavy processes, so no suite's timeouts depend
+ * on how many others happen to share its cores.
+ */
+function runInLanes(jobs, lanes) {
+  const waiting = [...jobs];
+  const ended = new Set();
+  let running = 0;
+  return new Promise((resolve) => {
+    const startReadyJobs = () => {
+      if (waiting.length === 0 && running === 0) return resolve();
+      while (running < lanes) {
+        const index = waiting.findIndex((job) => (job.after ?? []).every((name) => ended.has(name)));
+        if (index < 0) return;
+        const [job] = waiting.splice(index, 1);
+        running += 1;
+        void job.run().finally(() => {
+          running -= 1;
+          ended.add(job.name);
+          startReadyJobs();
+        });
+      }
+    };
+    startReadyJobs();
+  });
+}
 
-// Stage 2. The browser journeys mostly wait on the browser and the server (a run used about a fifth
-// of one core), so two shards of them overlap with the API suite on PGlite, which is CPU-bound
-// (PGlite runs its queries in the test processes). The same suite on PostgreSQL, each file in its
-// own database, starts when the first shard ends: after the PGlite suite it made the run ~3 minutes
-// longer while the machine was half idle.
-const apiOnPglite = vitest("api-pglite", { TEST_DB: "pglite" });
-const shards = [playwright("browser-1", "1/2"), playwright("browser-2", "2/2")];
-const apiOnPostgres = process.env.TEST_DATABASE_URL
-  ? Promise.race(shards).then(() => vitest("api-postgres", { TEST_DB: "postgres" }))
-  : Promise.resolve(console.log("(TEST_DATABASE_URL is not set: the API suite on PostgreSQL is skipped)"));
-await Promise.all([apiOnPglite, ...shards, apiOnPostgres]);
+// One lane per core. Each suite is one heavy process at a time: the API suites run one test file at
+// a time (PGlite runs its queries in the test process, so a file is CPU-bound), and the browser
+// journeys run one after another in one Playwright run, each journey mostly waiting on the browser
+// or the server in turn. The gates go last: they fill the lane that frees up first.
+const lanes = Math.max(1, availableParallelism());
+const workersPerSuite = String(Math.max(1, Math.floor(lanes / 2)));
+// Made once, before the API suites and the browser suite's servers use them.
+await buildServerIfChanged();
+const jobs = [
+  { name: "web-build", run: () => gate("web-build", "npx", ["vite", "build"]) },
+  { name: "api-pglite", run: () => vitest("api-pglite", workersPerSuite, { TEST_DB: "pglite" }) },
+  { name: "browser", after: ["web-build"], run: () => playwright("browser") },
+  process.env.TEST_DATABASE_URL
+    ? { name: "api-postgres", run: () => vitest("api-postgres", workersPerSuite, { TEST_DB: "postgres" }) }
+    : { name: "api-postgres", run: async () => console.log("(TEST_DATABASE_URL is not set: the API suite on PostgreSQL is skipped)") },
+  { name: "typecheck", run: () => gate("typecheck", "npx", ["tsc", "--noEmit"]) },
+  { name: "lint", run: () => gate("lint", "npx", ["eslint", ".", "--max-warnings", "0"]) },
+];
+console.log(`=== ${lanes} lanes (cores), ${workersPerSuite} test file(s) at a time per API suite`);
+await runInLanes(jobs, lanes);
 
 console.log("\n=== Summary");
 for (const { name, passed, failed, seconds } of results) console.log(`${name}: ${passed} passed, ${failed} failed (${seconds}s)`);
