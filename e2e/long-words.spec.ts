@@ -14,7 +14,11 @@ function unbrokenWord(prefix: string, length: number): string {
   return start + "abcdefghijklmnopqrstuvwxyz0123456789".repeat(10).slice(0, length - start.length);
 }
 
-const nextYear = new Date().getFullYear() + 1;
+/**
+ * Today in New York, the programme's calendar: the dashboard lists the three soonest upcoming
+ * sessions, and other journeys of the same run add theirs from tomorrow on.
+ */
+const programmeToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
 const PHONE = { width: 390, height: 844 };
 
 /**
@@ -71,7 +75,7 @@ test.describe("long unbroken words on a phone", () => {
     const reply = unbrokenWord("Reply", 300);
     const member = { ...newAccount("longname"), name: unbrokenWord("Name", 120) };
 
-    await created(adminApi.post("/api/admin/sessions", { data: { title: session, date: `${nextYear}-04-01`, time: "10:00 AM ET", location: "Video call", description: session, tier: "all" } }));
+    await created(adminApi.post("/api/admin/sessions", { data: { title: session, date: programmeToday(), time: "11:59 PM ET", location: "Video call", description: session, tier: "all" } }));
     await created(adminApi.post("/api/admin/sessions", { data: { title: pastSession, date: "2025-04-01", time: "10:00 AM ET", location: "Video call", description: "Over.", tier: "all", isPast: true } }));
     await created(adminApi.post("/api/admin/resources", { data: { title: resource, description: resource, type: "PDF", category: "general", tier: "all", featured: false, fileUrl: "https://files.example.com/a.pdf" } }));
     await created(adminApi.post("/api/admin/videos", { data: { source: "youtube", title: video, description: video, category: "general", accessLevel: "all", featured: false, youtubeUrl: "https://youtu.be/dQw4w9WgXcQ" } }));
