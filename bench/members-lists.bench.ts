@@ -15,7 +15,7 @@ import { measureStart } from "./start-time";
 const ADMIN = { email: "bench-lists-admin@example.com", password: "bench-admin-pass-1" };
 const PORT = 3220;
 const CONSTANT_PORT = 3230;
-const START_RUNS = 3;
+const START_RUNS = 5;
 const WARM_UP_SECONDS = 3;
 const GOAL_RATIO = 0.2;
 const GOAL_P99_MS = 50;
