@@ -12,8 +12,6 @@ export interface SignedInAccount {
 export interface AccountResolver {
   /** The account of the request's session, or of its pending two-factor sign-in; null for neither. */
   signedIn(cookieHeader: string | undefined): Promise<SignedInAccount | null>;
-  /** The id of the account registered under `email`, if any. */
-  idByEmail(email: string): Promise<string | null>;
 }
 
 export async function createAccountResolver(auth: Auth, viewers: ViewerResolver, secret: string): Promise<AccountResolver> {
@@ -28,10 +26,6 @@ export async function createAccountResolver(auth: Auth, viewers: ViewerResolver,
       const pending = await context.internalAdapter.findVerificationValue(challenge);
       const user = pending ? await context.internalAdapter.findUserById(pending.value) : null;
       return user ? { userId: user.id, email: user.email.toLowerCase() } : null;
-    },
-    async idByEmail(email) {
-      const user = await context.internalAdapter.findUserByEmail(email);
-      return user?.user.id ?? null;
     },
   };
 }

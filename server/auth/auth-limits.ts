@@ -1,8 +1,6 @@
 import type { ZodType } from "zod";
 import { ChangePasswordBodySchema, ResetRequestBodySchema, SignInBodySchema, SignUpBodySchema } from "../../common/contracts/auth";
 import { RecoveryCodeBodySchema, TwoFactorCodeBodySchema, TwoFactorPasswordBodySchema } from "../../common/contracts/settings";
-import type { Database } from "../db/client";
-import { hitRateLimit, hitRateLimitsInTurn } from "./rate-limit";
 
 /**
  * Whose guesses a request spends: `email` the address in the body, `signed-in` the account of the
@@ -38,24 +36,21 @@ export interface LimitCheck {
   address: string;
   /** Normalized email of the account the request guesses at, when known. */
   account: string | undefined;
-  /** A browser that signed in to this account before: its failures do not count against the account. */
-  isKnownDevice: boolean;
+  /**
+   * Accounts this browser completed a sign-in to (its known-device cookie, signature checked): an
+   * attempt at one of them does not count against the account. Matched by the account's id in the
+   * same statement that counts, so a known device costs no lookup of its own.
+   */
+  knownAccountIds: readonly string[];
   perAddress: number;
   perAccount: number;
 }
 
-/** Counts one attempt; the seconds to wait when a limit is passed, else null. */
-export async function checkLimits(db: Database, check: LimitCheck): Promise<number | null> {
-  const address = { key: `ip:${check.path}:${check.address}`, limit: check.perAddress, windowSeconds: WINDOW_ADDRESS_SECONDS };
-  if (!check.account || check.isKnownDevice) {
-    const byAddress = await hitRateLimit(db, address.key, address.limit, address.windowSeconds);
-    return byAddress.allowed ? null : byAddress.retryAfterSeconds;
-  }
-  // An address past its limit spends none of the account's guesses: one address cannot lock out accounts faster than it may guess.
-  const account = { key: accountKey(check.path, check.account), limit: check.perAccount, windowSeconds: WINDOW_ACCOUNT_SECONDS };
-  const [byAddress, byAccount] = await hitRateLimitsInTurn(db, address, account);
-  if (!byAddress.allowed) return byAddress.retryAfterSeconds;
-  return byAccount === null || byAccount.allowed ? null : byAccount.retryAfterSeconds;
+export interface LimitOutcome {
+  /** The seconds to wait when a limit is passed, else null. */
+  retryAfter: number | null;
+  /** Whether the attempt counted against the account: only then does a successful sign-in clear that count. */
+  accountCounted: boolean;
 }
 
 export function accountKey(path: string, account: string): string {

@@ -12,9 +12,11 @@ import { createAccountResolver, type SignedInAccount } from "./auth-account";
 import { sendWebResponse, toWebRequest, userIdOf } from "./auth-bridge";
 import { createAuthHandler } from "./auth-handler";
 import { isOpenAuthEndpoint } from "./auth-endpoints";
-import { accountKey, checkLimits, LIMITED_ENDPOINTS } from "./auth-limits";
+import { checkLimits } from "./auth-attempt";
+import { accountKey, LIMITED_ENDPOINTS } from "./auth-limits";
 import { rateLimitAddress, resolveClientIp } from "./client-ip";
 import { createKnownDevices } from "./known-device";
+import { createPasswordSignIn, type PasswordSignInOutcome } from "./password-sign-in";
 import { clearRateLimit } from "./rate-limit";
 import { readSignedSessionToken, type ViewerResolver } from "./viewer";
 
@@ -44,15 +46,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const origin = publicUrl(env);
   const accounts = await createAccountResolver(auth, viewers, secret);
   const handleAuthRequest = await createAuthHandler(auth);
+  const passwordSignIn = await createPasswordSignIn(auth, db, secret);
   const knownDevices = createKnownDevices(secret, origin.startsWith("https://"));
-
-  /** True when this browser completed a sign-in to the account registered under `email` before. */
-  async function isKnownDeviceOf(cookieHeader: string | undefined, email: string): Promise<boolean> {
-    const known = knownDevices.read(cookieHeader);
-    if (known.length === 0) return false;
-    const userId = await accounts.idByEmail(email);
-    return userId !== null && known.includes(userId);
-  }
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MAX_AUTH_BODY_BYTES }, (_request, body, done) => done(null, body));
@@ -82,20 +77,30 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         }
         if (limited.account === "signed-in") signedIn = await accounts.signedIn(cookieHeader);
         const account = limited.account === "email" ? readEmail(json) : signedIn?.email;
-        const isKnownDevice = subPath === "/sign-in/email" && account !== undefined && (await isKnownDeviceOf(cookieHeader, account));
-        const refusal = await checkLimits(db, {
+        const limits = {
           path: subPath,
           address: rateLimitAddress(clientIp),
           account,
-          isKnownDevice,
+          knownAccountIds: subPath === "/sign-in/email" ? knownDevices.read(cookieHeader) : [],
           perAddress: env.AUTH_RATE_LIMIT_IP,
           perAccount: env.AUTH_RATE_LIMIT_ACCOUNT,
-        });
-        if (refusal) {
+        };
+        const plainSignIn = subPath === "/sign-in/email" ? passwordSignIn.plainRequest(request.headers, json) : null;
+        const outcome: PasswordSignInOutcome =
+          plainSignIn && account
+            ? await passwordSignIn.signIn(plainSignIn, { ...limits, account }, { ip: clientIp, userAgent: request.headers["user-agent"], log: (message) => request.log.warn(`better-auth: ${message}`) })
+            : await checkLimits(db, limits);
+        if (outcome.retryAfter !== null) {
           request.log.warn({ path: subPath, ip: clientIp, account }, "auth rate limit reached");
-          return reply.code(429).header("retry-after", String(refusal)).send({ code: "RATE_LIMITED", message: AUTH_MESSAGES.rateLimited });
+          return reply.code(429).header("retry-after", String(outcome.retryAfter)).send({ code: "RATE_LIMITED", message: AUTH_MESSAGES.rateLimited });
         }
-        countedAccount = isKnownDevice ? undefined : account;
+        if (outcome.answer) {
+          const { status, body: answer, cookies, userId } = outcome.answer;
+          reply.code(status).header("content-type", "application/json");
+          if (userId) reply.header("set-cookie", [...cookies, knownDevices.remember(cookieHeader, userId)]);
+          return reply.send(answer);
+        }
+        countedAccount = outcome.accountCounted ? account : undefined;
       }
       if (ENDS_OTHER_SESSIONS_PATHS.has(subPath) && !signedIn) signedIn = await accounts.signedIn(cookieHeader);
 

@@ -17,7 +17,7 @@ export interface RateLimitWindow {
   windowSeconds: number;
 }
 
-/** The row's window restarts at one once it has ended; otherwise the hit adds one. */
+/** The row's window restarts at one once it has ended; otherwise the hit adds one (as count_auth_attempt, migration 0019, counts its two). */
 const COUNT_ONE_HIT = sql`on conflict (key) do update set
   count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
   reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
@@ -39,28 +39,6 @@ export async function hitRateLimit(db: Database, key: string, limit: number, win
     ${COUNT_ONE_HIT}`)) as unknown as QueryRows<{ count: number; retry: number }>;
   const row = result.rows[0];
   return resultOf({ key, limit, windowSeconds }, row?.count, row?.retry);
-}
-
-/**
- * Counts one hit against `first`, and against `then` only while `first` is within its limit (a
- * refused hit spends nothing of the second), in one statement: one round trip instead of two for
- * every attempt at a sign-in. `then` is null when `first` refused.
- */
-export async function hitRateLimitsInTurn(db: Database, first: RateLimitWindow, then: RateLimitWindow): Promise<[RateLimitResult, RateLimitResult | null]> {
-  const result = (await db.execute(sql`
-    with first_hit as (
-      insert into rate_limits (key, count, reset_at) values (${first.key}, 1, ${endsAfter(first.windowSeconds)})
-      ${COUNT_ONE_HIT}
-    ), then_hit as (
-      insert into rate_limits (key, count, reset_at)
-      select ${then.key}, 1, ${endsAfter(then.windowSeconds)} from first_hit where first_hit.count <= ${first.limit}
-      ${COUNT_ONE_HIT}
-    )
-    select first_hit.count as first_count, first_hit.retry as first_retry, then_hit.count as then_count, then_hit.retry as then_retry
-    from first_hit left join then_hit on true`)) as unknown as QueryRows<{ first_count: number; first_retry: number; then_count: number | null; then_retry: number | null }>;
-  const row = result.rows[0];
-  const counted = row?.then_count !== null && row?.then_count !== undefined;
-  return [resultOf(first, row?.first_count, row?.first_retry), counted ? resultOf(then, row.then_count, row.then_retry) : null];
 }
 
 /** Forgets one key's count. */

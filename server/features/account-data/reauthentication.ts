@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, gt, isNotNull, like } from "drizzle-orm";
 import { ACCOUNT_DATA_MESSAGES, DELETION_LINK_MINUTES } from "../../../common/contracts/account-data";
 import { accounts, verifications } from "../../auth/auth.table";
-import { checkLimits } from "../../auth/auth-limits";
+import { checkLimits } from "../../auth/auth-attempt";
 import { verifyPassword } from "../../auth/password";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
@@ -18,7 +18,8 @@ export const DELETE_ACCOUNT_PATH = "/me/account/delete";
 
 /** Counts one confirmation attempt like a sign-in: per client address and per account; 429 past either. */
 export async function countConfirmationAttempt(db: Database, email: string, limits: ReauthenticationLimits): Promise<number | null> {
-  return checkLimits(db, { path: DELETE_ACCOUNT_PATH, address: limits.address, account: email.toLowerCase(), isKnownDevice: false, perAddress: limits.perAddress, perAccount: limits.perAccount });
+  const check = { path: DELETE_ACCOUNT_PATH, address: limits.address, account: email.toLowerCase(), knownAccountIds: [], perAddress: limits.perAddress, perAccount: limits.perAccount };
+  return (await checkLimits(db, check)).retryAfter;
 }
 
 /** The account's password hash, or null for accounts that sign in only through Google or SSO. */
