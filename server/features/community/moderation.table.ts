@@ -30,6 +30,19 @@ export const communityFlags = pgTable(
   ],
 );
 
+/**
+ * How a member's flags fared once an admin decided: upheld (the item was hidden or deleted) or
+ * rejected (approved: the flag was wrong). Kept apart from the flags, which a deletion takes with
+ * it, so a member who keeps flagging wrongly loses their flag weight for good (flag-weight.ts).
+ */
+export const communityFlagOutcomes = pgTable("community_flag_outcomes", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  upheld: integer("upheld").notNull().default(0),
+  rejected: integer("rejected").notNull().default(0),
+});
+
 /** A member who may not post, reply or like until `until`; one row per member, the newest decision wins. */
 export const communitySuspensions = pgTable("community_suspensions", {
   userId: text("user_id")
