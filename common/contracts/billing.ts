@@ -61,6 +61,8 @@ export const SubscriptionViewSchema = z.object({
   /** A downgrade waiting for the period end: the plan the next period starts on, and when. */
   pendingTier: PlanSchema.nullable(),
   downgradeTakesEffectAt: z.string().nullable(),
+  /** Set once the subscription no longer grants its plan (canceled, unpaid, expired): when that plan ended. */
+  endedAt: z.string().nullable(),
 });
 export type SubscriptionView = z.infer<typeof SubscriptionViewSchema>;
 
@@ -97,6 +99,8 @@ export const PlanChangePreviewSchema = z.object({
   prorationDate: z.string(),
   /** For a downgrade: the day the new plan starts. */
   changesAt: z.string().nullable(),
+  /** Set when the subscription is cancelled at the period end: an upgrade resumes it, and it renews on this day. */
+  resumesAndRenewsAt: z.string().nullable(),
 });
 export type PlanChangePreview = z.infer<typeof PlanChangePreviewSchema>;
 

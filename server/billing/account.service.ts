@@ -3,6 +3,7 @@ import { BILLING_MESSAGES, type AccountBillingResponse, type SubscriptionView } 
 import type { Viewer } from "../auth/viewer";
 import { AppError } from "../errors";
 import { billingCustomers, subscriptions } from "./billing.table";
+import { LIVE_STATUSES } from "./provider";
 import type { BillingDeps } from "./sync";
 import { graceEndsAt } from "./tier.policy";
 
@@ -26,6 +27,7 @@ export async function getAccountBilling(deps: BillingDeps, viewer: Viewer): Prom
           paymentMethodLast4: row.paymentMethodLast4,
           graceEndsAt: graceEndsAt(row, deps.graceDays)?.toISOString() ?? null,
           ...pendingDowngrade(row),
+          endedAt: endedAt(row)?.toISOString() ?? null,
         }
       : null,
     invoices: invoices.map((invoice) => ({ id: invoice.id, amountCents: invoice.amountCents, status: invoice.status, createdAt: invoice.createdAt.toISOString(), url: invoice.url })),
@@ -55,4 +57,14 @@ function pendingDowngrade(row: typeof subscriptions.$inferSelect): Pick<Subscrip
     return { tier: row.paidTierBefore, pendingTier: row.tier, downgradeTakesEffectAt: row.paidTierUntil.toISOString() };
   }
   return { tier: row.tier, pendingTier: null, downgradeTakesEffectAt: null };
+}
+
+/**
+ * When a subscription that no longer grants its plan stopped granting it: its period's end when it ran
+ * out (a cancellation at the period end); else (cancelled at once, unpaid, expired) the last sync, which
+ * saw it over: no provider keeps another date for these in what the sync reads.
+ */
+function endedAt(row: typeof subscriptions.$inferSelect): Date | null {
+  if (LIVE_STATUSES.has(row.status) || !row.tier) return null;
+  return row.currentPeriodEnd && row.currentPeriodEnd <= row.syncedAt ? row.currentPeriodEnd : row.syncedAt;
 }

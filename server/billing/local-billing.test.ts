@@ -95,8 +95,29 @@ describe("local test-mode billing", () => {
     expect(resumed.json().subscription.cancelAtPeriodEnd).toBe(false);
     await postJson(t.app, "/api/billing/local/portal", { action: "cancel" }, { cookie: payer.cookie });
     if (!t.billing) throw new Error("billing not configured");
-    expect(await advanceLocalSubscription(t.billing, payer.id, "end-period")).toBe("canceled");
+    const { currentPeriodEnd } = (await get("/api/billing/account", payer.cookie)).json().subscription;
+    expect((await get("/api/billing/account", payer.cookie)).json().subscription.endedAt).toBeNull();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.parse(currentPeriodEnd) + 60_000);
+      expect(await advanceLocalSubscription(t.billing, payer.id, "end-period")).toBe("canceled");
+    } finally {
+      vi.useRealTimers();
+    }
     expect((await me(payer.cookie)).membershipTier).toBe("free");
+    // The account page shows the plan that applies now and when the paid one ended.
+    expect((await get("/api/billing/account", payer.cookie)).json().subscription).toMatchObject({ status: "canceled", tier: "inventor", endedAt: currentPeriodEnd });
+  });
+
+  it("a subscription cancelled at once ended when the sync saw it cancelled, not at its period's end", async () => {
+    const payer = await member();
+    await checkoutAndPay(payer.cookie, "entrepreneur");
+    if (!t.billing) throw new Error("billing not configured");
+    const before = Date.now();
+    expect(await advanceLocalSubscription(t.billing, payer.id, "cancel")).toBe("canceled");
+    const { endedAt, currentPeriodEnd } = (await get("/api/billing/account", payer.cookie)).json().subscription;
+    expect(Date.parse(endedAt)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(endedAt)).toBeLessThan(Date.parse(currentPeriodEnd));
   });
 
   it("keeps the tier through the past_due grace period, then drops to free; a new card recovers it", async () => {

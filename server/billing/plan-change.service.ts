@@ -43,12 +43,15 @@ export async function previewPlanChange(deps: BillingDeps, viewer: Viewer, plan:
     amountDueTodayCents,
     prorationDate: at.toISOString(),
     changesAt: move === "downgrade" ? (row.currentPeriodEnd?.toISOString() ?? null) : null,
+    // An upgrade clears a cancellation at the period end (both providers set cancel_at_period_end false):
+    // the member is told before confirming, with the day the subscription then renews.
+    resumesAndRenewsAt: move === "upgrade" && row.cancelAtPeriodEnd ? (row.currentPeriodEnd?.toISOString() ?? null) : null,
   };
 }
 
 /**
  * Upgrade: releases any pending downgrade and prorates from the price actually paid, from the
- * preview's moment when it is recent. Downgrade: a pending change for the period end; the member
+ * preview's moment when it is recent; a cancellation at the period end is undone (the preview says so). Downgrade: a pending change for the period end; the member
  * keeps the plan paid for until then. The current plan again: cancels the pending change, no charge.
  */
 export async function changePlan(deps: BillingDeps, viewer: Viewer, { plan, prorationDate }: ChangePlanBody): Promise<PlanChangeResult> {

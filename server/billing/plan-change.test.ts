@@ -72,4 +72,22 @@ describe("plan changes in test mode", () => {
     expect(await tierOf(member.cookie)).toBe("free");
     expect(await charged(member.cookie)).toEqual([49_900, 9_900, 15_000]);
   });
+
+  it("an upgrade during a pending cancellation says it resumes the subscription, charges the prorated difference and keeps the renewal day", async () => {
+    const member = await subscriber("inventor");
+    await postJson(t.app, "/api/billing/local/portal", { action: "cancel" }, { cookie: member.cookie });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(member.periodStart + 15 * DAY_MS);
+    const renewsAt = new Date(member.periodEnd).toISOString();
+
+    const preview = (await get("/api/billing/change-plan/preview?plan=entrepreneur", member.cookie)).json();
+    // $249 − $99 for the 15 of 30 days left.
+    expect(preview).toMatchObject({ takesEffect: "now", amountDueTodayCents: 7_500, resumesAndRenewsAt: renewsAt });
+    expect((await get("/api/billing/change-plan/preview?plan=brand-ceo", member.cookie)).json().resumesAndRenewsAt).toBe(renewsAt);
+    expect((await change(member.cookie, { plan: "entrepreneur", prorationDate: preview.prorationDate })).json()).toEqual({ takesEffect: "now", chargedCents: 7_500 });
+    expect((await account(member.cookie)).subscription).toMatchObject({ tier: "entrepreneur", cancelAtPeriodEnd: false, currentPeriodEnd: renewsAt });
+    expect(await charged(member.cookie)).toEqual([9_900, 7_500]);
+    // Nothing is cancelled any more: a further upgrade has nothing to resume.
+    expect((await get("/api/billing/change-plan/preview?plan=brand-ceo", member.cookie)).json().resumesAndRenewsAt).toBeNull();
+  });
 });

@@ -82,4 +82,23 @@ describe("plan changes with Stripe: a downgrade is a subscription schedule", () 
     expect((await account(member.cookie)).subscription).toMatchObject({ tier: "inventor", pendingTier: null, downgradeTakesEffectAt: null });
     expect(await chargedByStripe(member.subscriptionId)).toEqual([24_900, preview.amountDueTodayCents, 9_900]);
   });
+
+  it("an upgrade during a pending cancellation says it resumes the subscription; Stripe charges the prorated difference and renews on the same day", async () => {
+    const member = await subscriber("inventor");
+    await stripe.client().subscriptions.update(member.subscriptionId, { cancel_at_period_end: true });
+    const [cancelled] = (await stripe.client().events.list({ limit: 1, type: "customer.subscription.updated" })).data;
+    if (!cancelled) throw new Error("no event for the cancellation");
+    expect((await deliver(cancelled)).statusCode).toBe(200);
+    expect((await account(member.cookie)).subscription).toMatchObject({ tier: "inventor", cancelAtPeriodEnd: true });
+
+    const renewsAt = new Date(member.periodEnd).toISOString();
+    const preview = (await get("/api/billing/change-plan/preview?plan=brand-ceo", member.cookie)).json();
+    expect(preview).toMatchObject({ takesEffect: "now", resumesAndRenewsAt: renewsAt });
+    expect(preview.amountDueTodayCents).toBeGreaterThan(0);
+    expect((await change(member.cookie, { plan: "brand-ceo", prorationDate: preview.prorationDate })).json()).toEqual({ takesEffect: "now", chargedCents: preview.amountDueTodayCents });
+    const resumed = await stripe.client().subscriptions.retrieve(member.subscriptionId);
+    expect(resumed).toMatchObject({ cancel_at_period_end: false, status: "active" });
+    expect((await account(member.cookie)).subscription).toMatchObject({ tier: "brand-ceo", cancelAtPeriodEnd: false, currentPeriodEnd: renewsAt });
+    expect(await chargedByStripe(member.subscriptionId)).toEqual([9_900, preview.amountDueTodayCents]);
+  });
 });
