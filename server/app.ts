@@ -55,6 +55,7 @@ import { registerErrorHandler } from "./plugins/error-handler";
 import { registerInputCharacterCheck } from "./plugins/input-characters";
 import { isRouteUnder } from "./plugins/routed-path";
 import { registerSecurity } from "./plugins/security";
+import { registerSlowClientGuard } from "./plugins/slow-clients";
 import { trustedOrigins } from "./plugins/trusted-origins";
 import { registerStaticWeb } from "./plugins/static-web";
 
@@ -114,6 +115,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   registerAdminTwoFactorGate(app, { db, required: env.REQUIRE_ADMIN_2FA });
 
   registerErrorHandler(app);
+  registerSlowClientGuard(app, { idleSeconds: env.REQUEST_IDLE_TIMEOUT_SECONDS, minBytesPerSecond: env.REQUEST_MIN_BYTES_PER_SECOND });
   registerSecurity(app, trustedOrigins(env));
   registerInputCharacterCheck(app);
   await app.register(authRoutes, { env, db, auth, viewers, secret: authSecret, sessionCookieName });

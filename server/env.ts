@@ -95,6 +95,10 @@ export const EnvSchema = z.object({
   S3_REGION: z.string().trim().min(1).default("us-east-1"),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  /** Slow clients: headers within this long, and no body silent for this long (server/plugins/slow-clients.ts). */
+  REQUEST_IDLE_TIMEOUT_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(1).max(600).default(30),
+  /** Slow clients: a body must average at least this rate after its first REQUEST_IDLE_TIMEOUT_SECONDS (16 KB/s: 50 MB in under an hour). */
+  REQUEST_MIN_BYTES_PER_SECOND: z.coerce.number({ error: "expected a number of bytes per second" }).int().min(100).max(10_000_000).default(16_384),
   /** Sample sessions, posts, resources and videos on a first start: on by default for the embedded database only. */
   SEED_DEMO: booleanString.optional(),
 });
