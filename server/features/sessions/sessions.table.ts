@@ -17,6 +17,8 @@ export const mastermindSessions = pgTable(
     participants: integer("participants").notNull().default(0),
     isPast: boolean("is_past").notNull().default(false),
     recordingUrl: text("recording_url"),
+    /** The call's address, for members the session's tier admits only; `location` stays a place description. */
+    joinUrl: text("join_url"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
