@@ -24,7 +24,7 @@ import { communityRoutes } from "./features/community/community.routes";
 import type { ContentDeps } from "./features/content/content-deps";
 import { resourcesRoutes } from "./features/resources/resources.routes";
 import { sessionsRoutes } from "./features/sessions/sessions.routes";
-import { registerAdminTwoFactorGate, twoFactorStatusRoutes } from "./features/settings/admin-two-factor";
+import { twoFactorStatusRoutes } from "./features/settings/admin-two-factor";
 import { settingsRoutes } from "./features/settings/settings.routes";
 import { invitationsRoutes } from "./features/invitations/invitations.routes";
 import { usersRoutes } from "./features/users/users.routes";
@@ -98,7 +98,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   const auth = createAuth({ env, logger, db, mailer, secret: authSecret });
   const context = await auth.$context;
   const sessionCookieName = context.authCookies.sessionToken.name;
-  const viewers = createViewerResolver(db, authSecret, sessionCookieName);
+  const viewers = createViewerResolver(db, authSecret, sessionCookieName, { adminSecondFactorRequired: env.REQUIRE_ADMIN_2FA });
   const answers = registerAnswerCache(app, db, env.CONTENT_VERSION_CHECK_MS);
   const origin = new URL(publicUrl(env)).origin;
 
@@ -112,7 +112,6 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
     await jobs.stop();
     mailer.close();
   });
-  registerAdminTwoFactorGate(app, { db, required: env.REQUIRE_ADMIN_2FA });
 
   registerErrorHandler(app);
   registerSlowClientGuard(app, { idleSeconds: env.REQUEST_IDLE_TIMEOUT_SECONDS, minBytesPerSecond: env.REQUEST_MIN_BYTES_PER_SECOND });

@@ -17,6 +17,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   ACCOUNT_INACTIVE: 403,
+  /** An admin without the second factor REQUIRE_ADMIN_2FA asks for (server/auth/guards.ts). */
+  TWO_FACTOR_REQUIRED: 403,
   CSRF_REJECTED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

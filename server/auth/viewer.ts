@@ -13,6 +13,8 @@ export interface Viewer {
   role: Role;
   membershipTier: Tier;
   isActive: boolean;
+  /** An admin without a second factor while REQUIRE_ADMIN_2FA is set: held by the admin gate (guards.ts). */
+  secondFactorMissing: boolean;
   image: string | null;
   createdAt: Date;
   lastLogin: Date | null;
@@ -33,7 +35,12 @@ export interface ViewerResolver {
   forgetToken(token: string): void;
 }
 
-export function createViewerResolver(db: Database, secret: string, cookieName: string): ViewerResolver {
+export interface ViewerOptions {
+  /** REQUIRE_ADMIN_2FA */
+  adminSecondFactorRequired: boolean;
+}
+
+export function createViewerResolver(db: Database, secret: string, cookieName: string, { adminSecondFactorRequired }: ViewerOptions): ViewerResolver {
   const cache = new Map<string, { viewer: Viewer | null; until: number }>();
   // Checking a cookie's signature (an HMAC) took ~7 % of a cached list's time; a signature found valid
   // stays valid under this secret, so the token is kept by the cookie's value. Only valid ones: a
@@ -62,6 +69,7 @@ export function createViewerResolver(db: Database, secret: string, cookieName: s
       role: users.role,
       membershipTier: users.membershipTier,
       isActive: users.isActive,
+      twoFactorEnabled: users.twoFactorEnabled,
       image: users.image,
       createdAt: users.createdAt,
       lastLogin: users.lastLogin,
@@ -79,7 +87,7 @@ export function createViewerResolver(db: Database, secret: string, cookieName: s
       const hit = cache.get(token);
       if (hit && hit.until > now) return hit.viewer;
       const [row] = await lookup.execute({ token, now: new Date() });
-      const viewer: Viewer | null = row ? { ...row, sessionToken: row.token } : null;
+      const viewer: Viewer | null = row ? viewerOf(row, adminSecondFactorRequired) : null;
       if (cache.size >= MAX_CACHED_SESSIONS) cache.clear();
       cache.set(token, { viewer, until: now + VIEWER_CACHE_MS });
       return viewer;
@@ -91,6 +99,10 @@ export function createViewerResolver(db: Database, secret: string, cookieName: s
       cache.delete(token);
     },
   };
+}
+
+function viewerOf({ token, twoFactorEnabled, ...row }: Omit<Viewer, "sessionToken" | "secondFactorMissing"> & { token: string; twoFactorEnabled: boolean }, adminSecondFactorRequired: boolean): Viewer {
+  return { ...row, sessionToken: token, secondFactorMissing: adminSecondFactorRequired && row.role === "admin" && !twoFactorEnabled };
 }
 
 /** The session token from better-auth's signed cookie (`token.base64(hmac-sha256)`), or null if absent or forged. */

@@ -112,6 +112,6 @@ export async function sendJson(request: FastifyRequest, reply: FastifyReply, ans
   return reply.header("content-encoding", encoding).send(await answer.encoded(encoding));
 }
 
-/** Everything a per-viewer answer depends on about its viewer: a tier, role or status change is a new key. */
-export const viewerKey = (viewer: Pick<Viewer, "userId" | "role" | "membershipTier" | "isActive"> | null): string =>
-  viewer ? `${viewer.userId}:${viewer.role}:${viewer.membershipTier}:${viewer.isActive ? "active" : "inactive"}` : "anonymous";
+/** Everything a per-viewer answer depends on about its viewer: a tier, role, status or admin gate change is a new key. */
+export const viewerKey = (viewer: Pick<Viewer, "userId" | "role" | "membershipTier" | "isActive" | "secondFactorMissing"> | null): string =>
+  viewer ? `${viewer.userId}:${viewer.role}:${viewer.membershipTier}:${viewer.isActive ? "active" : "inactive"}${viewer.secondFactorMissing ? ":held" : ""}` : "anonymous";

@@ -6,9 +6,9 @@ import {
   type AccountDataSummary,
 } from "../../../common/contracts/account-data";
 import { AUTH_MESSAGES } from "../../../common/contracts/auth";
-import { memberOf } from "../../auth/guards";
+import { memberOf, passAdminsThroughGate } from "../../auth/guards";
 import { rateLimitAddress, resolveClientIp } from "../../auth/client-ip";
-import type { ViewerResolver } from "../../auth/viewer";
+import type { Viewer, ViewerResolver } from "../../auth/viewer";
 import { AppError } from "../../errors";
 import { contentDisposition } from "../../files/content-disposition";
 import { getGeneralSettings } from "../settings/settings.service";
@@ -44,13 +44,13 @@ export async function accountDataRoutes(app: FastifyInstance, options: AccountDa
   });
 
   app.get("/api/me/data/export", async (request, reply) => {
-    const viewer = memberOf(request);
+    const viewer = exporterOf(request);
     const stream = await openExportDownload(deps, viewer.userId);
     return sendZip(reply, await archiveName(deps), stream);
   });
 
   app.post("/api/me/data/exports", async (request, reply) => {
-    const viewer = memberOf(request);
+    const viewer = exporterOf(request);
     await requestExport(deps, viewer.userId);
     return reply.code(202).send({ status: "preparing", message: ACCOUNT_DATA_MESSAGES.exportQueued });
   });
@@ -58,9 +58,10 @@ export async function accountDataRoutes(app: FastifyInstance, options: AccountDa
   app.get("/api/me/data/exports/:id/download", async (request, reply) => {
     // The mailed link opened where nobody (or someone else) is signed in: the Account page asks to sign in first.
     if (!request.viewer?.isActive) return reply.redirect("/members/account#your-data", 302);
+    const viewer = exporterOf(request);
     const { id } = ExportParamsSchema.parse(request.params);
     const query = ExportLinkQuerySchema.parse(request.query);
-    const { stream, size } = await openPreparedExport(deps, request.viewer.userId, id, query);
+    const { stream, size } = await openPreparedExport(deps, viewer.userId, id, query);
     reply.header("content-length", String(size));
     return sendZip(reply, await archiveName(deps), stream);
   });
@@ -99,6 +100,17 @@ export async function accountDataRoutes(app: FastifyInstance, options: AccountDa
     reply.header("set-cookie", `${options.sessionCookieName}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
     return { deleted: true, message: ACCOUNT_DATA_MESSAGES.deleted };
   });
+}
+
+/**
+ * The member asking for their own export. An admin's export names the members their admin actions
+ * touched (the audit log), so for an admin it is an admin power: refused with the admin gate's answer
+ * while the gate holds them (REQUIRE_ADMIN_2FA without a second factor).
+ */
+function exporterOf(request: Parameters<typeof memberOf>[0]): Viewer {
+  const viewer = memberOf(request);
+  passAdminsThroughGate(viewer);
+  return viewer;
 }
 
 async function archiveName(deps: AccountDataDeps): Promise<string> {

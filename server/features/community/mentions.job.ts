@@ -57,7 +57,7 @@ async function notifyMentions(deps: MentionWorkerDeps, job: MentionJob): Promise
   const { communityName } = await getGeneralSettings(db);
   for (const member of members) {
     // Someone who cannot open the post is not told about it.
-    if (!postLevelsFor({ role: member.role, membershipTier: member.membership_tier, isActive: true }).includes(item.accessLevel)) continue;
+    if (!postLevelsFor({ role: member.role, membershipTier: member.membership_tier, isActive: true, secondFactorMissing: false }).includes(item.accessLevel)) continue;
     const notice = job.kind === "post" ? { postId: job.id, userId: member.id } : { replyId: job.id, userId: member.id };
     const fresh = await db.insert(mentionNotices).values(notice).onConflictDoNothing().returning({ userId: mentionNotices.userId });
     if (fresh.length === 0) continue;

@@ -1,5 +1,6 @@
 import type { ContentLevel, ResourceTier } from "../../../common/content";
 import type { Tier } from "../../../common/tiers";
+import { hasAdminPowers } from "../../auth/guards";
 import type { Viewer } from "../../auth/viewer";
 
 /**
@@ -7,7 +8,7 @@ import type { Viewer } from "../../auth/viewer";
  * filter with these arrays in SQL (`inArray(column, levels)`); a single read outside them answers 403.
  *
  * Readings chosen where the documents leave room:
- * - Admins see everything; a deactivated account sees what an anonymous visitor sees.
+ * - Admins see everything (once through the admin gate, server/auth/guards.ts); a deactivated account sees what an anonymous visitor sees.
  * - Sessions: a session of tier `all` is open to every paid tier. Free members and visitors see none.
  * - The public Masterminds page has its own rule, word for word from spec 000 §6: "only entrepreneur
  *   and brand-ceo have access", brand-ceo (VIP) sessions only for brand-ceo. An Inventor sees the
@@ -20,13 +21,14 @@ import type { Viewer } from "../../auth/viewer";
  * - Videos and community posts share one ladder: `all` for everyone (free and anonymous included),
  *   then each paid tier sees its own level and those below it.
  */
-export type ContentViewer = Pick<Viewer, "role" | "membershipTier" | "isActive"> | null;
+export type ContentViewer = Pick<Viewer, "role" | "membershipTier" | "isActive" | "secondFactorMissing"> | null;
 
 type Audience = Tier | "admin";
 
 function audienceOf(viewer: ContentViewer): Audience {
   if (!viewer || !viewer.isActive) return "free";
-  return viewer.role === "admin" ? "admin" : viewer.membershipTier;
+  // An admin the admin gate holds (no required second factor) reads as the member of their tier.
+  return hasAdminPowers(viewer) ? "admin" : viewer.membershipTier;
 }
 
 const SESSION_LEVELS: Record<Audience, readonly ContentLevel[]> = {

@@ -13,7 +13,7 @@ import {
   type MediaPage,
   type MediaUsage,
 } from "../../../common/contracts/media";
-import { memberOf } from "../../auth/guards";
+import { adminOf } from "../../auth/guards";
 import type { Viewer } from "../../auth/viewer";
 import { AppError } from "../../errors";
 import { sendStoredFile } from "../../files/file-delivery";
@@ -26,9 +26,7 @@ const PublicNameSchema = z.object({ name: z.string().regex(/^\d{13}-[0-9a-f]{16}
 
 /** Admins only, with the spec's 'You must be logged in to …' text for the action when anonymous. */
 function adminFor(request: FastifyRequest, signInMessage: string): Viewer {
-  const viewer = memberOf(request, signInMessage);
-  if (viewer.role !== "admin") throw new AppError("FORBIDDEN", MEDIA_MESSAGES.notAdmin);
-  return viewer;
+  return adminOf(request, signInMessage, MEDIA_MESSAGES.notAdmin);
 }
 const guard = (signInMessage: string) => async (request: FastifyRequest) => {
   adminFor(request, signInMessage);

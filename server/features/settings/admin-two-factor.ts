@@ -1,10 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { TWO_FACTOR_MESSAGES, TWO_FACTOR_REQUIRED, type TwoFactorStatus } from "../../../common/contracts/settings";
+import type { TwoFactorStatus } from "../../../common/contracts/settings";
 import { users } from "../../auth/auth.table";
 import { memberOf } from "../../auth/guards";
 import type { Database } from "../../db/client";
-import { isRouteUnder } from "../../plugins/routed-path";
 
 interface AdminTwoFactorOptions {
   db: Database;
@@ -21,24 +20,9 @@ function twoFactorLookup(db: Database) {
 }
 
 /**
- * With REQUIRE_ADMIN_2FA, every request that reaches an /api/admin/* route (however its path is spelled)
- * from an admin without a second factor answers 403 TWO_FACTOR_REQUIRED. Added to the root instance after the viewer is resolved; anonymous and
- * non-admin requests pass on to the routes' own guards (401, 403).
+ * GET /api/me/two-factor: lets the admin area send an admin without a second factor to its setup first. The gate
+ * itself (REQUIRE_ADMIN_2FA) is `adminGateRefusal` in server/auth/guards.ts, on every admin power.
  */
-export function registerAdminTwoFactorGate(app: FastifyInstance, { db, required }: AdminTwoFactorOptions): void {
-  if (!required) return;
-  const lookup = twoFactorLookup(db);
-  app.addHook("onRequest", async (request, reply) => {
-    if (!isRouteUnder(request, "/api/admin/")) return;
-    const viewer = request.viewer;
-    if (!viewer?.isActive || viewer.role !== "admin") return;
-    const [row] = await lookup.execute({ id: viewer.userId });
-    if (row?.enabled) return;
-    return reply.code(403).send({ error: { code: TWO_FACTOR_REQUIRED, message: TWO_FACTOR_MESSAGES.required } });
-  });
-}
-
-/** GET /api/me/two-factor: lets the admin area send an admin without a second factor to its setup first. */
 export async function twoFactorStatusRoutes(app: FastifyInstance, { db, required }: AdminTwoFactorOptions): Promise<void> {
   const lookup = twoFactorLookup(db);
   app.get("/api/me/two-factor", async (request, reply): Promise<TwoFactorStatus> => {

@@ -1,8 +1,9 @@
 import type { UniversityAccessResponse } from "../../../common/contracts/marketing";
 import type { PaidTier, Tier } from "../../../common/tiers";
+import { hasAdminPowers } from "../../auth/guards";
 import type { Viewer } from "../../auth/viewer";
 
-type UniversityViewer = Pick<Viewer, "role" | "membershipTier" | "isActive"> | null;
+type UniversityViewer = Pick<Viewer, "role" | "membershipTier" | "isActive" | "secondFactorMissing"> | null;
 
 /** Course levels each tier opens (spec 000 §6): inventor its own, entrepreneur inventor and entrepreneur, brand-ceo all. */
 const OPENED_LEVELS: Record<Tier, readonly PaidTier[]> = {
@@ -14,7 +15,8 @@ const OPENED_LEVELS: Record<Tier, readonly PaidTier[]> = {
 
 function effectiveTier(viewer: UniversityViewer): Tier {
   if (!viewer || !viewer.isActive) return "free";
-  return viewer.role === "admin" ? "brand-ceo" : viewer.membershipTier;
+  // An admin the admin gate holds (no required second factor) reads as the member of their tier.
+  return hasAdminPowers(viewer) ? "brand-ceo" : viewer.membershipTier;
 }
 
 /** Full for entrepreneur and brand-ceo, limited for inventor, none otherwise. */
