@@ -18,14 +18,14 @@ export type AuthStatus = "idle" | "submitting" | "success" | "redirecting";
 /** Which part of the modal shows: the form, the second-factor step, or the note that sign-up awaits approval. */
 export type AuthStage = "credentials" | "second-factor" | "awaiting-approval";
 
-type Options = { initialMode: AuthModalMode; close: () => void };
+type Options = { initialMode: AuthModalMode; close: () => void; returnTo?: string };
 
 function awaitsApproval(data: unknown): data is AwaitingApprovalResponse {
   return typeof data === "object" && data !== null && (data as { status?: unknown }).status === "awaiting-approval";
 }
 
 /** State machine of the log-in / sign-up modal (spec 000 §2, §4, §5, §8), with admins' second factor. */
-export function useAuthForm({ initialMode, close }: Options) {
+export function useAuthForm({ initialMode, close, returnTo }: Options) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const schedule = useTimers();
@@ -85,9 +85,7 @@ export function useAuthForm({ initialMode, close }: Options) {
     if (!viewer) return fail(AUTH_MESSAGES.loginFailed);
     setStatus("success");
     setSuccessMessage(AUTH_MESSAGES.loginSuccess);
-    finishAfter(DELAYS.loginRedirect, Promise.resolve(viewer), () =>
-      viewer.role === "admin" ? paths.admin.root : paths.members.root,
-    );
+    finishAfter(DELAYS.loginRedirect, Promise.resolve(viewer), () => returnTo ?? (viewer.role === "admin" ? paths.admin.root : paths.members.root));
   }
 
   async function logIn() {
@@ -116,7 +114,7 @@ export function useAuthForm({ initialMode, close }: Options) {
     }
     setStatus("success");
     setSuccessMessage(AUTH_MESSAGES.signUpSuccess);
-    finishAfter(DELAYS.signUpRedirect, fetchViewer().catch(() => null), () => paths.members.root);
+    finishAfter(DELAYS.signUpRedirect, fetchViewer().catch(() => null), () => returnTo ?? paths.members.root);
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -8,3 +8,7 @@ export const CHECKOUT_TEXTS = {
 
 export const welcomeToTier = (tierName: string) => `Welcome to the ${tierName} membership!`;
 export const subscriptionEndsOn = (date: string) => `Your subscription will end on ${date}`;
+/** An upgrade undoes a cancellation at the period end: said before the member confirms. */
+export const upgradeResumesSubscription = (renewsOn: string) => `Upgrading resumes your subscription; it renews on ${renewsOn}.`;
+/** The plan that applies now on a subscription that ended, and when the paid plan ended. */
+export const planEndedOn = (currentPlan: string, endedPlan: string, endedOn: string) => `${currentPlan} — your ${endedPlan} plan ended on ${endedOn}`;

@@ -64,10 +64,12 @@ export default function LocalCheckoutPage() {
             <span className="text-muted">Price</span>
             <span className="font-medium text-ink">{formatCents(session.priceCents)}</span>
           </div>
-          <div className="flex justify-between">
-            <span className="text-muted">Discount{session.couponCode ? ` (${session.couponCode}, ${session.discountPercent}%)` : ""}</span>
-            <span className="font-medium text-ink">−{formatCents(session.discountCents)}</span>
-          </div>
+          {session.discountCents > 0 ? (
+            <div className="flex justify-between">
+              <span className="text-muted">{`Discount (${session.couponCode ?? "coupon"}, ${session.discountPercent}%)`}</span>
+              <span data-testid="discount-amount" className="font-medium text-ink">−{formatCents(session.discountCents)}</span>
+            </div>
+          ) : null}
           <div className="flex justify-between border-t border-border pt-3 text-base font-semibold text-ink">
             <span>Total</span>
             <span>{formatCents(session.totalCents)}</span>

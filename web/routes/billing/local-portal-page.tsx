@@ -10,6 +10,7 @@ import { PageSpinner } from "../../components/ui/spinner";
 import { useAccountBilling, usePortalAction, type PortalRequest } from "../../features/billing/api";
 import { InvoicesCard } from "../../features/billing/components/invoices-card";
 import { SubscriptionSummary } from "../../features/billing/components/subscription-summary";
+import { useViewer } from "../../features/session/api";
 import { ApiError } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
 import { usePageMeta } from "../../lib/use-page-meta";
@@ -18,11 +19,12 @@ import { usePageMeta } from "../../lib/use-page-meta";
 export default function LocalPortalPage() {
   usePageMeta({ title: "Manage subscription | The Inventors Community", description: "Test-mode customer portal." });
   const billing = useAccountBilling();
+  const viewer = useViewer();
   const action = usePortalAction();
   const [card, setCard] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
 
-  if (billing.isPending) return <PageSpinner label="Loading your subscription" />;
+  if (billing.isPending || viewer.isPending) return <PageSpinner label="Loading your subscription" />;
   const subscription = billing.data?.subscription ?? null;
   const live = subscription !== null && ["active", "trialing", "past_due"].includes(subscription.status);
 
@@ -57,7 +59,7 @@ export default function LocalPortalPage() {
           <CardTitle>Your subscription</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-6">
-          <SubscriptionSummary subscription={subscription} />
+          <SubscriptionSummary subscription={subscription} currentTier={viewer.data?.membershipTier ?? "free"} />
           {live ? (
             <div className="flex flex-wrap gap-3">
               {subscription.cancelAtPeriodEnd ? (

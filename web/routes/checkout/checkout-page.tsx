@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { Navigate, useParams } from "react-router";
 import { Lock, Tag } from "lucide-react";
 import { BILLING_MESSAGES, normalizeCouponCode, type SubscriptionView } from "../../../common/contracts/billing";
@@ -69,9 +69,11 @@ function Checkout({ plan }: { plan: PaidTier }) {
   const validate = useValidateCoupon();
   const checkout = useStartCheckout();
 
+  // Signing in from here comes back here: the visitor was buying this plan.
+  const logIn = useCallback(() => openAuthModal("login", { returnTo: paths.checkout(plan) }), [openAuthModal, plan]);
   useEffect(() => {
-    if (!viewer.isPending && !viewer.data) openAuthModal("login");
-  }, [viewer.isPending, viewer.data, openAuthModal]);
+    if (!viewer.isPending && !viewer.data) logIn();
+  }, [viewer.isPending, viewer.data, logIn]);
 
   const percent = coupon.kind === "applied" ? coupon.percent : 0;
   const discountCents = Math.round((details.priceCents * percent) / 100);
@@ -82,7 +84,7 @@ function Checkout({ plan }: { plan: PaidTier }) {
     event.preventDefault();
     const normalized = normalizeCouponCode(code);
     if (!normalized || busy) return;
-    if (!signedIn) return openAuthModal("login");
+    if (!signedIn) return logIn();
     setCoupon({ kind: "validating" });
     try {
       const { discount } = await validate.mutateAsync({ code: normalized, membershipTier: plan });
@@ -161,7 +163,7 @@ function Checkout({ plan }: { plan: PaidTier }) {
             Continue to payment
           </Button>
           {!signedIn && !viewer.isPending ? (
-            <Button variant="link" onClick={() => openAuthModal("login")}>
+            <Button variant="link" onClick={logIn}>
               Log in to continue
             </Button>
           ) : null}

@@ -65,7 +65,7 @@ export default function AccountPage() {
           <CardTitle>Subscription</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-6">
-          <SubscriptionSummary subscription={subscription} />
+          <SubscriptionSummary subscription={subscription} currentTier={viewer.data?.membershipTier ?? "free"} />
           {portalError ? <Alert variant="error">{portalError}</Alert> : null}
           <div className="flex flex-wrap gap-3">
             <Button onClick={manage} disabled={!canManage || portal.isPending}>

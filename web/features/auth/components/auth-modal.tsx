@@ -16,6 +16,7 @@ import { TwoFactorStep } from "./two-factor-step";
 type AuthModalProps = {
   open: boolean;
   initialMode: AuthModalMode;
+  returnTo?: string;
   close: () => void;
 };
 
@@ -41,8 +42,8 @@ const copy = {
 const SECOND_FACTOR_DESCRIPTION = "Your account uses two-factor authentication. Enter the code from your authenticator app to finish logging in.";
 
 /** The one log-in / sign-up modal (spec 000 §2). Mounted fresh on every open, so closing resets it. */
-export function AuthModal({ open, initialMode, close }: AuthModalProps) {
-  const form = useAuthForm({ initialMode, close });
+export function AuthModal({ open, initialMode, returnTo, close }: AuthModalProps) {
+  const form = useAuthForm({ initialMode, returnTo, close });
   const config = usePublicConfig();
   const settings = usePublicSettings();
   const [isForgotOpen, setForgotOpen] = useState(false);

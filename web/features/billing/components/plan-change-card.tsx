@@ -9,6 +9,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { formatCents, formatLongDate } from "../format";
+import { upgradeResumesSubscription } from "../messages";
 import { useChangePlan, usePlanChangePreview } from "../use-change-plan";
 
 interface PlanChangeCardProps {
@@ -86,6 +87,7 @@ export function PlanChangeCard({ plan, current, pending, pendingAt, onClose }: P
           <span data-testid="amount-due-today">{formatCents(quote.amountDueTodayCents)}</span>
         </div>
         <p className="text-muted">{explanation(quote, current, pending, pendingAt)}</p>
+        {quote.resumesAndRenewsAt ? <Alert variant="info">{upgradeResumesSubscription(formatLongDate(quote.resumesAndRenewsAt))}</Alert> : null}
         {change.error ? <Alert variant="error">{change.error instanceof ApiError && change.error.status < 500 ? change.error.message : BILLING_MESSAGES.genericError}</Alert> : null}
       </CardContent>
       <CardFooter className="flex flex-wrap gap-3">
