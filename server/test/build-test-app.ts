@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { eq } from "drizzle-orm";
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import { users } from "../auth/auth.table";
 import { buildApp, type App } from "../app";
 import type { DatabaseHandle } from "../db/client";
@@ -20,9 +20,10 @@ export interface TestApp extends App {
 
 /**
  * The real application on a fresh database, driven through HTTP with inject(). Given `shared`, a
- * second instance on that app's database (closing it leaves the database to its owner).
+ * second instance on that app's database (closing it leaves the database to its owner). Silent
+ * unless given a `logger` (the log tests capture what the server writes).
  */
-export async function buildTestApp(env: Record<string, string> = {}, shared?: TestApp): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, shared?: TestApp, logger: Logger = pino({ level: "silent" })): Promise<TestApp> {
   const database = shared?.database ?? (await createTestDatabase());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "inventors-test-"));
   const parsed = loadEnv({
@@ -37,7 +38,7 @@ export async function buildTestApp(env: Record<string, string> = {}, shared?: Te
     CONTENT_VERSION_CHECK_MS: "0",
     ...env,
   });
-  const built = await buildApp({ env: parsed, database, logger: pino({ level: "silent" }), authSecret: TEST_SECRET });
+  const built = await buildApp({ env: parsed, database, logger, authSecret: TEST_SECRET });
   return {
     ...built,
     database,
