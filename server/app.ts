@@ -136,7 +136,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(membersRoutes, content);
   await app.register(mastermindsRoutes, content);
   await app.register(sessionsRoutes, content);
-  await app.register(communityRoutes, { ...content, jobs, mailer, secret: authSecret });
+  await app.register(communityRoutes, { ...content, jobs, mailer, secret: authSecret, baseUrl: publicUrl(env), flagTrustDays: env.COMMUNITY_FLAG_TRUST_DAYS });
   await app.register(resourcesRoutes, content);
   await app.register(videosRoutes, content);
   await app.register(searchRoutes, { db });

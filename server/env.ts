@@ -68,6 +68,8 @@ export const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalUrl(["http://", "https://"], "an http(s) base URL of a Stripe API stand-in"),
   BILLING_GRACE_DAYS: z.coerce.number({ error: "expected a number of days" }).int().min(0).max(60).default(7),
+  /** Community: accounts younger than this many days flag into the queue but their flags never hide anything. */
+  COMMUNITY_FLAG_TRUST_DAYS: z.coerce.number({ error: "expected a number of days" }).int().min(0).max(365).default(7),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "expected a pino level such as info" }).default("info"),
   WEB_DIST_DIR: z.string().default("./dist/web"),
   /** Admins must turn on two-factor sign-in before the admin API answers them. */

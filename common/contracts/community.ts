@@ -126,6 +126,11 @@ export const MODERATION_MESSAGES = {
   suspended: (until: string) => `Your account is suspended from the community until ${until}. You cannot post, reply or like until then.`,
   dailyLimit: (limit: number) => `You have reached your limit of ${limit} posts and replies a day. Please try again later.`,
   notSuspended: "This member is not suspended.",
+  flaggingTooFast: "You are flagging too quickly. Please wait a minute and try again.",
+  dailyFlagLimit: (limit: number) => `You have reached your limit of ${limit} flags a day. Please try again tomorrow.`,
+  /** Told to the author, on the item and by email, when members' flags hid it. */
+  hiddenForReview: (kind: "post" | "reply") =>
+    `Members flagged your ${kind}, so it is hidden from everyone else until a moderator reviews it. You can edit it to fix what may be wrong, or wait for the review: the moderator will show it again or keep it hidden.`,
 } as const;
 
 export const FLAG_THRESHOLD = 3;

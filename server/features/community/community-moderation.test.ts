@@ -8,7 +8,7 @@ import { adminAuditLog } from "../users/audit-log.table";
 import { communityPosts } from "./community.table";
 import { communitySuspensions } from "./moderation.table";
 import { dailyLimitKey, dailyPostingLimit } from "./posting-limit";
-import { communityClient } from "./test-support";
+import { communityClient, seasonedMember } from "./test-support";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof memberCookie>>;
@@ -27,7 +27,7 @@ const feedIds = async (cookie: string) => (await api.feed(cookie, "limit=50")).p
 const auditActions = async (targetId: string) =>
   (await t.database.db.select({ action: adminAuditLog.action }).from(adminAuditLog).where(eq(adminAuditLog.targetId, targetId)).orderBy(adminAuditLog.id)).map((row) => row.action);
 const mailTo = async (email: string) => t.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, email)).orderBy(desc(outboxMessages.createdAt));
-const flaggers = (n: number) => Promise.all(Array.from({ length: n }, () => memberCookie(t, "inventor")));
+const flaggers = (n: number) => Promise.all(Array.from({ length: n }, () => seasonedMember(t, "inventor")));
 
 describe("editing and deleting", () => {
   it("lets authors edit their replies (edited marker) and refuses other members with 403", async () => {
@@ -65,7 +65,9 @@ describe("flags", () => {
     expect(seen).toMatchObject({ flaggedByMe: true, hidden: false });
     expect((await flag(three.cookie, "posts", post.id, "Scam")).statusCode).toBe(201);
 
-    for (const viewer of [one, author]) expect(await feedIds(viewer.cookie)).not.toContain(post.id);
+    expect(await feedIds(one.cookie)).not.toContain(post.id);
+    // Its author still sees it, marked hidden, until an admin decides (flag-weight.test.ts has the rest).
+    expect((await api.feed(author.cookie, "limit=50")).posts.find((item) => item.id === post.id)).toMatchObject({ hidden: true });
     expect((await t.app.inject({ url: `/api/community/posts/${post.id}/replies`, headers: { cookie: one.cookie } })).statusCode).toBe(404);
     expect((await sendJson(t.app, "POST", `/api/community/posts/${post.id}/like`, undefined, one.cookie)).statusCode).toBe(404);
     expect((await api.feed(admin.cookie, "limit=50")).posts.find((item) => item.id === post.id)).toMatchObject({ hidden: true });

@@ -34,6 +34,10 @@ export interface CommunityDeps extends ContentDeps {
   mailer: Mailer;
   /** Signs the mention emails' unsubscribe links. */
   secret: string;
+  /** The site's public address, for links in mails. */
+  baseUrl: string;
+  /** COMMUNITY_FLAG_TRUST_DAYS: how old an account must be before its flags count towards hiding. */
+  flagTrustDays: number;
 }
 
 
@@ -99,7 +103,7 @@ export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps)
   app.get("/api/community/posts/:id/replies", { preHandler: requireMember }, async (request): Promise<{ replies: Reply[] }> => {
     const viewer = memberOf(request);
     const { id } = IdParamsSchema.parse(request.params);
-    await visiblePost(db, viewer, id);
+    await visiblePost(db, viewer, id, false, "author");
     return { replies: await readAllReplies(db, viewer, id) };
   });
 

@@ -1,3 +1,4 @@
+import { MODERATION_MESSAGES } from "../../../common/contracts/community";
 import { escapeHtml } from "../../mail/templates";
 import type { MailMessage } from "../../mail/mailer";
 
@@ -27,5 +28,16 @@ export function suspensionMail(to: { name: string; email: string }, message: str
     subject: `${communityName}: you are suspended from the community until ${untilText}`,
     text: `${intro}\n\n${message}\n`,
     html: `${paragraphs(intro)}<blockquote>${paragraphs(message)}</blockquote>`,
+  };
+}
+
+/** Flags hid the member's post or reply: what happened, what they can do, and where to see it. */
+export function hiddenByFlagsMail(to: { name: string; email: string }, kind: "post" | "reply", excerpt: string, communityUrl: string, communityName: string): MailMessage {
+  const intro = `Hi ${to.name || "there"},\n\n${MODERATION_MESSAGES.hiddenForReview(kind)}\n\nYour ${kind}:`;
+  return {
+    to: to.email,
+    subject: `${communityName}: your ${kind} is hidden until a moderator reviews it`,
+    text: `${intro}\n\n"${excerpt}"\n\nSee it in the community: ${communityUrl}\n`,
+    html: `${paragraphs(intro)}<blockquote>${paragraphs(excerpt)}</blockquote><p><a href="${escapeHtml(communityUrl)}">See it in the community</a></p>`,
   };
 }

@@ -19,11 +19,14 @@ import type { Database } from "../../db/client";
 import type { Mailer } from "../../mail/mailer";
 import { escapeHtml } from "../../mail/templates";
 import { isValidUnsubscribeSignature } from "../email/unsubscribe-link";
+import { getGeneralSettings } from "../settings/settings.service";
+import { countFlag } from "./flag-limit";
 import { flagPost, flagReply } from "./flags";
 import { mentionSuggestionRoutes } from "./mention-suggestions";
 import { IdParamsSchema } from "./id-params";
 import { MENTION_EMAILS } from "./mentions.job";
-import { actOnMember, decide, liftSuspension, moderatePost, readModerationQueue } from "./moderation.service";
+import { hiddenByFlagsMail } from "./moderation-mail";
+import { actOnMember, decide, excerpt, liftSuspension, moderatePost, readModerationQueue } from "./moderation.service";
 import { mentionEmailOptOuts } from "./moderation.table";
 import { activeSuspension } from "./suspensions";
 
@@ -31,6 +34,8 @@ interface ModerationDeps {
   db: Database;
   mailer: Mailer;
   secret: string;
+  baseUrl: string;
+  flagTrustDays: number;
 }
 
 const UserParamsSchema = z.object({ userId: z.string().min(1).max(100) });
@@ -41,20 +46,27 @@ function page(title: string, text: string, form = ""): string {
 }
 
 /** Flags (members), the moderation queue and decisions (admins), the mention list and the member's mention email settings. */
-export async function moderationRoutes(app: FastifyInstance, { db, mailer, secret }: ModerationDeps): Promise<void> {
+export async function moderationRoutes(app: FastifyInstance, { db, mailer, secret, baseUrl, flagTrustDays }: ModerationDeps): Promise<void> {
   await mentionSuggestionRoutes(app, { db });
 
-  app.post("/api/community/posts/:id/flag", { preHandler: requireMember }, async (request, reply) => {
-    const { id } = IdParamsSchema.parse(request.params);
-    await flagPost(db, memberOf(request), id, FlagInputSchema.parse(request.body));
-    return reply.code(201).send({ flagged: true });
-  });
+  /** Flags, counted per member; when one hides the item, its author is mailed after the flag is saved. */
+  const flagRoute = (kind: "posts" | "replies", flag: typeof flagPost) =>
+    app.post(`/api/community/${kind}/:id/flag`, { preHandler: requireMember }, async (request, reply) => {
+      const viewer = memberOf(request);
+      const { id } = IdParamsSchema.parse(request.params);
+      const input = FlagInputSchema.parse(request.body);
+      await countFlag(db, viewer, reply);
+      const hidden = await flag(db, viewer, id, input, flagTrustDays);
+      if (hidden?.author) await tellAuthor(hidden.author, hidden.kind, hidden.content);
+      return reply.code(201).send({ flagged: true });
+    });
+  flagRoute("posts", flagPost);
+  flagRoute("replies", flagReply);
 
-  app.post("/api/community/replies/:id/flag", { preHandler: requireMember }, async (request, reply) => {
-    const { id } = IdParamsSchema.parse(request.params);
-    await flagReply(db, memberOf(request), id, FlagInputSchema.parse(request.body));
-    return reply.code(201).send({ flagged: true });
-  });
+  async function tellAuthor(author: { name: string; email: string }, kind: "post" | "reply", content: string): Promise<void> {
+    const { communityName } = await getGeneralSettings(db);
+    await mailer.send(hiddenByFlagsMail(author, kind, excerpt(content), new URL("/members/community", baseUrl).toString(), communityName));
+  }
 
   app.get("/api/community/standing", { preHandler: requireMember }, async (request): Promise<CommunityStanding> => {
     const suspension = await activeSuspension(db, memberOf(request).userId);

@@ -11,6 +11,7 @@ import { getGeneralSettings } from "../settings/settings.service";
 import { recordAudit, type AuditChange } from "../users/audit-log";
 import { POST_NOT_FOUND, REPLY_NOT_FOUND } from "./community-access";
 import { toAuthor } from "./community-dto";
+import { recordFlagOutcomes } from "./flag-weight";
 import { communityPosts, communityReplies } from "./community.table";
 import { suspensionMail, warningMail } from "./moderation-mail";
 import { communityFlags, communitySuspensions } from "./moderation.table";
@@ -20,7 +21,7 @@ import { lockPost, setPostHidden, setReplyHidden } from "./visibility";
 const EXCERPT = 200;
 
 type Kind = "post" | "reply";
-const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text);
+export const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text);
 type QueueQuery = z.output<typeof ModerationQueueQuerySchema>;
 
 const authorColumns = {
@@ -133,7 +134,8 @@ const DECISION_AUDIT: Record<ModerationDecision, ModerationAuditAction> = { appr
 
 /**
  * Approve (shown again, flags closed), hide (out of members' sight, flags closed) or delete (gone with
- * its flags, replies and likes), with its audit entry in the same transaction.
+ * its flags, replies and likes), with its audit entry in the same transaction. Each open flag first
+ * counts for its member as upheld or rejected (approve: the flag was wrong), which weighs their later flags.
  */
 export async function decide(db: Database, admin: Viewer, kind: Kind, id: number, decision: ModerationDecision): Promise<void> {
   await db.transaction(async (tx) => {
@@ -141,6 +143,7 @@ export async function decide(db: Database, admin: Viewer, kind: Kind, id: number
     const before = await itemFacts(txDb, kind, id);
     await lockPost(txDb, before.postId);
     const item = kind === "post" ? eq(communityFlags.postId, id) : eq(communityFlags.replyId, id);
+    await recordFlagOutcomes(txDb, item, decision !== "approve");
     if (decision === "delete") await deleteItem(txDb, kind, id, before.postId, before.hidden);
     else {
       await txDb

@@ -32,7 +32,7 @@ export async function createAdminPost(db: Database, viewer: Viewer, input: Admin
 }
 
 export async function editPost(db: Database, viewer: Viewer, id: number, change: PostChange): Promise<Post> {
-  const post = await visiblePost(db, viewer, id);
+  const post = await visiblePost(db, viewer, id, false, "author");
   assertCanEdit(viewer, post.authorId);
   const updated = await db
     .update(communityPosts)
@@ -45,7 +45,7 @@ export async function editPost(db: Database, viewer: Viewer, id: number, change:
 
 /** Replies and likes go with the post (foreign keys cascade). */
 export async function deletePost(db: Database, viewer: Viewer, id: number): Promise<void> {
-  const post = await visiblePost(db, viewer, id);
+  const post = await visiblePost(db, viewer, id, false, "author");
   assertCanEdit(viewer, post.authorId);
   await db.delete(communityPosts).where(eq(communityPosts.id, id));
 }

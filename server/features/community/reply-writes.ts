@@ -30,14 +30,14 @@ export async function createReply(db: Database, viewer: Viewer, postId: number, 
 }
 
 export async function editReply(db: Database, viewer: Viewer, id: number, input: ReplyInput): Promise<Reply> {
-  const reply = await visibleReply(db, viewer, id);
+  const reply = await visibleReply(db, viewer, id, false, "author");
   assertCanEdit(viewer, reply.authorId);
   await db.update(communityReplies).set({ content: input.content, updatedAt: new Date() }).where(eq(communityReplies.id, id));
   return readWritten(db, viewer, id);
 }
 
 export async function deleteReply(db: Database, viewer: Viewer, id: number): Promise<void> {
-  const reply = await visibleReply(db, viewer, id);
+  const reply = await visibleReply(db, viewer, id, false, "author");
   assertCanEdit(viewer, reply.authorId);
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;

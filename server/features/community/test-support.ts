@@ -1,5 +1,16 @@
+import { eq, sql } from "drizzle-orm";
 import type { AdminPostInput, FeedResponse, Post, Reply } from "../../../common/contracts/community";
-import { sendJson, type TestApp } from "../../test/build-test-app";
+import type { Tier } from "../../../common/tiers";
+import { users } from "../../auth/auth.table";
+import { memberCookie, sendJson, type TestApp } from "../../test/build-test-app";
+
+/** A member whose account is `days` old (30 by default): a paying one's flags count towards hiding. */
+export async function seasonedMember(t: TestApp, tier: Tier = "inventor", name?: string, days = 30) {
+  const member = await memberCookie(t, tier, name);
+  await t.database.db.update(users).set({ createdAt: sql`now() - make_interval(days => ${days})` }).where(eq(users.id, member.userId));
+  t.viewers.forgetUser(member.userId);
+  return member;
+}
 
 /** HTTP helpers shared by the community tests: every call goes through the real routes. */
 export function communityClient(t: TestApp) {

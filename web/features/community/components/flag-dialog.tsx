@@ -48,7 +48,7 @@ export function FlagDialog({ target, onClose }: FlagDialogProps) {
     <Dialog open={target !== null} onOpenChange={(open) => !open && close()}>
       <DialogContent hideClose={flag.isPending}>
         <DialogTitle className="pr-6">{`Flag this ${noun}`}</DialogTitle>
-        <DialogDescription className="mt-2">Tell the admins what is wrong. Posts and replies flagged by several members are hidden until an admin reviews them.</DialogDescription>
+        <DialogDescription className="mt-2">Tell the admins what is wrong. Posts and replies flagged by several established members are hidden until an admin reviews them.</DialogDescription>
         <form onSubmit={submit} className="mt-4 grid gap-4" noValidate>
           <TextAreaField
             label="Reason"

@@ -129,7 +129,7 @@ export function ModerationQueue() {
       {notice ? <Alert variant="success">{notice}</Alert> : null}
       {total === 0 ? (
         <EmptyState icon={ShieldCheck} title="Nothing to review">
-          Posts and replies members flag appear here with their reasons. A post or reply flagged by three members is hidden until you decide.
+          Posts and replies members flag appear here with their reasons. A post or reply flagged by three established paying members is hidden until you decide; admins' words never are.
         </EmptyState>
       ) : (
         <>

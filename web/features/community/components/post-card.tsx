@@ -15,6 +15,7 @@ import { COMMUNITY_MESSAGES, communityError } from "../messages";
 import { AuthorLine } from "./author-line";
 import { FlagButton } from "./flag-button";
 import { FlagDialog } from "./flag-dialog";
+import { HiddenForReviewNotice } from "./hidden-for-review-notice";
 import { LikeButton } from "./like-button";
 import { ReplyForm } from "./reply-form";
 import { ReplyList } from "./reply-list";
@@ -98,6 +99,8 @@ export function PostCard({ post, onDelete, onEdit, showAccessLevel = false }: Po
   const [flagging, setFlagging] = useState(false);
   // Admins decide instead of flagging; nobody flags their own words.
   const canFlag = Boolean(viewer && viewer.role !== "admin" && post.author.id !== viewer.id);
+  // The author's own post that flags hid: it takes no likes or replies until a moderator shows it again.
+  const ownHidden = post.hidden && !admin;
 
   const badges = (
     <>
@@ -147,10 +150,11 @@ export function PostCard({ post, onDelete, onEdit, showAccessLevel = false }: Po
             {post.content}
           </p>
         )}
+        {ownHidden ? <HiddenForReviewNotice kind="post" /> : null}
 
         <div className="flex flex-wrap items-center gap-1 border-t border-border pt-3">
-          <LikeButton label="Like" liked={post.likedByMe} likes={post.likes} pending={like.isPending} onToggle={() => like.mutate(post.id)} />
-          {post.locked ? null : (
+          {ownHidden ? null : <LikeButton label="Like" liked={post.likedByMe} likes={post.likes} pending={like.isPending} onToggle={() => like.mutate(post.id)} />}
+          {post.locked || ownHidden ? null : (
             <Button variant="ghost" size="sm" className="h-9 text-muted hover:text-ink" aria-expanded={replying} onClick={() => setReplying((open) => !open)}>
               <MessageSquare aria-hidden />
               Reply
@@ -170,7 +174,7 @@ export function PostCard({ post, onDelete, onEdit, showAccessLevel = false }: Po
         ) : null}
 
         <ReplyList post={post} />
-        {replying && !post.locked ? <ReplyForm postId={post.id} authorName={post.author.name} onClose={() => setReplying(false)} /> : null}
+        {replying && !post.locked && !ownHidden ? <ReplyForm postId={post.id} authorName={post.author.name} onClose={() => setReplying(false)} /> : null}
         <FlagDialog target={flagging ? { kind: "post", id: post.id } : null} onClose={() => setFlagging(false)} />
       </Card>
     </article>

@@ -15,6 +15,7 @@ import { COMMUNITY_MESSAGES, communityError } from "../messages";
 import { AuthorLine } from "./author-line";
 import { FlagButton } from "./flag-button";
 import { FlagDialog } from "./flag-dialog";
+import { HiddenForReviewNotice } from "./hidden-for-review-notice";
 import { LikeButton } from "./like-button";
 import { TextEditor } from "./text-editor";
 
@@ -45,6 +46,8 @@ function ReplyItem({ reply, mutations, onDelete, onFlag, admin }: { reply: Reply
   const [editing, setEditing] = useState(false);
   const { update, toggleLike } = mutations;
   const likeFailed = toggleLike.isError && toggleLike.variables === reply.id;
+  // Only admins and the author receive a hidden reply: the author's own, hidden by flags, takes no likes.
+  const ownHidden = reply.hidden && !admin;
 
   return (
     <li aria-labelledby={nameId} className="grid gap-2 rounded-lg bg-navy-50/60 p-3 sm:p-4" data-testid="reply">
@@ -82,15 +85,18 @@ function ReplyItem({ reply, mutations, onDelete, onFlag, admin }: { reply: Reply
           {reply.content}
         </p>
       )}
+      {ownHidden ? <HiddenForReviewNotice kind="reply" /> : null}
       <div className="flex flex-wrap items-center gap-1">
-        <LikeButton
-          small
-          label="Like reply"
-          liked={reply.likedByMe}
-          likes={reply.likes}
-          pending={toggleLike.isPending && toggleLike.variables === reply.id}
-          onToggle={() => toggleLike.mutate(reply.id)}
-        />
+        {ownHidden ? null : (
+          <LikeButton
+            small
+            label="Like reply"
+            liked={reply.likedByMe}
+            likes={reply.likes}
+            pending={toggleLike.isPending && toggleLike.variables === reply.id}
+            onToggle={() => toggleLike.mutate(reply.id)}
+          />
+        )}
         {onFlag ? <FlagButton small flagged={reply.flaggedByMe} label={`Flag reply by ${reply.author.name}`} onFlag={onFlag} /> : null}
         {admin ? <AdminReplyControls reply={reply} /> : null}
       </div>
