@@ -8,6 +8,8 @@ export interface CalendarSession {
   location: string;
   description: string;
   facilitator: string;
+  /** Only given to viewers whose tier admits the session: the file then carries it. */
+  joinUrl?: string | null;
 }
 
 const PRODUCT_ID = "-//The Inventors Community//Mastermind Sessions//EN";
@@ -62,6 +64,8 @@ function details(session: CalendarSession): string {
   // An all-day event loses the free-text time, so it travels in the description.
   if (!parseSessionTime(session.time)) lines.push(`Time: ${session.time}`);
   if (session.facilitator) lines.push(`Facilitator: ${session.facilitator}`);
+  // Calendar apps show the description everywhere; not all of them show URL.
+  if (session.joinUrl) lines.push(`Join: ${session.joinUrl}`);
   return lines.join("\n\n");
 }
 
@@ -80,6 +84,8 @@ export function sessionCalendar(session: CalendarSession, now: Date): string {
     `SUMMARY:${escapeText(session.title)}`,
     `DESCRIPTION:${escapeText(details(session))}`,
     `LOCATION:${escapeText(session.location)}`,
+    // A URI value, not TEXT: join links hold no spaces or line breaks (validated, and the migration's pattern stops at spaces).
+    ...(session.joinUrl ? [`URL:${session.joinUrl}`] : []),
     "END:VEVENT",
     "END:VCALENDAR",
   ];

@@ -66,6 +66,8 @@ function toSession(row: SessionRow, attendees: Attendee[], viewerId: string): Ma
     tier: row.tier,
     isPast: row.isPast,
     recordingUrl: row.isPast ? row.recordingUrl : null,
+    // Every caller has checked the viewer's tier admits the row (or that the viewer is an admin).
+    joinUrl: row.isPast ? null : row.joinUrl,
     attendees,
     going: attendees.some((attendee) => attendee.id === viewerId),
   };
@@ -123,10 +125,10 @@ export async function setRsvp(db: Database, viewer: Viewer, id: number, going: b
   return { going: attendees.some((attendee) => attendee.id === viewer.userId), attendees };
 }
 
-/** The session as an .ics attachment, for viewers who may see it. */
+/** The session as an .ics attachment, for viewers who may see it: only they get its join link. */
 export async function memberSessionCalendar(db: Database, viewer: Viewer, id: number, now = new Date()): Promise<{ fileName: string; body: string }> {
   const row = await visibleSession(db, viewer, id);
-  return { fileName: calendarFileName(row), body: sessionCalendar(row, now) };
+  return { fileName: calendarFileName(row), body: sessionCalendar({ ...row, joinUrl: row.isPast ? null : row.joinUrl }, now) };
 }
 
 export async function createSession(db: Database, viewer: Viewer, values: SessionValues): Promise<MastermindSession> {
