@@ -1,7 +1,7 @@
-import { expect, request, test, type Locator, type Page } from "@playwright/test";
+import { expect, request, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { MODERATION_MESSAGES } from "../common/contracts/community";
 import { newAccount, signInThroughApi, signUpAndOpenMembers, signUpThroughApi } from "./support/accounts";
-import { newAdminApi, readOutbox, setMemberTier, waitForMailTo } from "./support/admin-api";
+import { newAdminApi, readOutbox, setMemberTier, waitForMailTo, type OutboxMessage } from "./support/admin-api";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { E2E_ADMIN, E2E_BASE_URL } from "./support/environment";
 
@@ -30,15 +30,34 @@ async function postIdOf(page: Page, text: string): Promise<number> {
   return id;
 }
 
-/** A member signed up and signed in through the API only, for flags that need no screen. */
-async function apiMember() {
+/**
+ * A member signed up and signed in through the API only, for flags that need no screen. A paying one's
+ * flags count towards hiding (this server counts accounts as established at once:
+ * COMMUNITY_FLAG_TRUST_DAYS=0); a free one's only reach the queue.
+ */
+async function apiMember(tier: "free" | "inventor" = "free") {
   const api = await request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { Origin: E2E_BASE_URL } });
-  await signUpThroughApi(api, newAccount("flagger"));
+  const account = newAccount("flagger");
+  await signUpThroughApi(api, account);
+  if (tier !== "free") {
+    const adminApi = await newAdminApi();
+    await setMemberTier(adminApi, account.email, tier);
+    await adminApi.dispose();
+  }
   return api;
 }
 
+/** The newest mail to `to` whose subject holds `subject`, once it is in the outbox. */
+async function waitForMail(adminApi: APIRequestContext, to: string, subject: string): Promise<OutboxMessage> {
+  const find = async () => (await readOutbox(adminApi)).find((message) => message.to.toLowerCase() === to.toLowerCase() && message.subject.includes(subject));
+  await expect.poll(async () => Boolean(await find()), { message: `a mail to ${to} about "${subject}"`, timeout: 15_000 }).toBe(true);
+  const found = await find();
+  if (!found) throw new Error(`no mail to ${to} about "${subject}"`);
+  return found;
+}
+
 test.describe("community moderation", () => {
-  test("members flag a post until it is hidden; an admin suspends its author and approves it", async ({ page, browser }) => {
+  test("paying members flag a post until it is hidden, its author is told; an admin suspends the author and approves it", async ({ page, browser }) => {
     // Three members, an admin and the author in one journey.
     test.setTimeout(120_000);
     const author = await signUpAndOpenMembers(page, "spammer");
@@ -48,7 +67,9 @@ test.describe("community moderation", () => {
 
     const flaggerContext = await browser.newContext();
     const flagger = await flaggerContext.newPage();
-    await signUpAndOpenMembers(flagger, "reader");
+    const reader = await signUpAndOpenMembers(flagger, "reader");
+    const adminApi = await newAdminApi();
+    await setMemberTier(adminApi, reader.email, "inventor");
     await openCommunity(flagger);
     const seen = flagger.getByRole("article").filter({ hasText: text });
     await seen.getByRole("button", { name: `Flag post by ${author.name}` }).click();
@@ -61,10 +82,13 @@ test.describe("community moderation", () => {
     await expect(seen.getByRole("button", { name: "Flagged" })).toBeDisabled();
     await expectNoSeriousAxeViolations(flagger);
 
-    // Two more members flag it: hidden from members until an admin decides.
+    // A free member's flag reaches the queue but hides nothing; two more paying members' flags hide it.
     const postId = await postIdOf(flagger, text);
+    const free = await apiMember("free");
+    expect((await free.post(`/api/community/posts/${postId}/flag`, { data: { reason: "Spam link" } })).status()).toBe(201);
+    await free.dispose();
     for (const reason of ["Spam", "Scam offer"]) {
-      const member = await apiMember();
+      const member = await apiMember("inventor");
       expect((await member.post(`/api/community/posts/${postId}/flag`, { data: { reason } })).status()).toBe(201);
       await member.dispose();
     }
@@ -76,6 +100,19 @@ test.describe("community moderation", () => {
     await expect(flagger.getByRole("article").filter({ hasText: text })).toHaveCount(0);
     await flaggerContext.close();
 
+    // Its author still sees it, with why and what they can do, and is mailed the same with a link.
+    await openCommunity(page);
+    const own = page.getByRole("article").filter({ hasText: text });
+    await expect(own.getByTestId("hidden-for-review")).toHaveText(MODERATION_MESSAGES.hiddenForReview("post"));
+    await expect(own.getByText("Hidden from members")).toBeVisible();
+    await expect(own.getByRole("button", { name: /^Like,/ })).toHaveCount(0);
+    await expect(own.getByRole("button", { name: "Reply", exact: true })).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
+    if (screenshotDir) await page.screenshot({ path: `${screenshotDir}/community-hidden-for-review-1280.png` });
+    const hiddenMail = await waitForMail(adminApi, author.email, "your post is hidden until a moderator reviews it");
+    expect(hiddenMail.text).toContain(MODERATION_MESSAGES.hiddenForReview("post"));
+    expect(hiddenMail.text).toContain(`${E2E_BASE_URL}/members/community`);
+
     // The admin's queue, from the admin sidebar.
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
@@ -85,8 +122,8 @@ test.describe("community moderation", () => {
     await expect(admin.getByRole("heading", { level: 1, name: "Moderation" })).toBeVisible();
     const item = admin.getByTestId("moderation-item").filter({ hasText: text });
     await expect(item).toContainText("Hidden from members");
-    await expect(item).toContainText("3 flags");
-    for (const reason of ["Advertising in the community", "Spam", "Scam offer"]) await expect(item).toContainText(reason);
+    await expect(item).toContainText("4 flags");
+    for (const reason of ["Advertising in the community", "Spam link", "Spam", "Scam offer"]) await expect(item).toContainText(reason);
     await expectNoSeriousAxeViolations(admin);
     for (const width of [390, 1280]) {
       await admin.setViewportSize({ width, height: 900 });
@@ -100,18 +137,17 @@ test.describe("community moderation", () => {
     if (screenshotDir) await admin.screenshot({ path: `${screenshotDir}/moderation-suspend-1280.png` });
     await suspend.getByRole("button", { name: "Suspend and email" }).click();
     await expect(admin.getByText(`${author.name} is suspended until`)).toBeVisible();
-    const adminApi = await newAdminApi();
-    const mail = await waitForMailTo(adminApi, author.email);
-    expect(mail.subject).toContain("you are suspended from the community until");
+    const mail = await waitForMail(adminApi, author.email, "you are suspended from the community until");
     expect(mail.text).toContain("Please stop advertising.");
 
     await item.getByRole("button", { name: "Approve" }).click();
     await expect(admin.getByTestId("moderation-item").filter({ hasText: text })).toHaveCount(0);
     await adminContext.close();
 
-    // The author sees the post again, and why they cannot post now.
+    // The author sees the post shown again (no notice), and why they cannot post now.
     await openCommunity(page);
     await expect(page.getByRole("article").filter({ hasText: text })).toBeVisible();
+    await expect(page.getByRole("article").filter({ hasText: text }).getByTestId("hidden-for-review")).toHaveCount(0);
     const notice = page.getByTestId("suspension-notice");
     await expect(notice).toContainText("You are suspended from the community until");
     await expect(notice).toContainText("Please stop advertising.");
@@ -228,14 +264,19 @@ test.describe("community moderation", () => {
   test("the moderation queue pages through flagged items, with the total", async ({ page }) => {
     test.setTimeout(120_000);
     const adminApi = await newAdminApi();
-    const flagger = await apiMember();
     const stamp = tag();
     const ids: number[] = [];
+    // A member may flag 5 items a minute: a new one flags each five.
+    let flagger = await apiMember();
     for (let index = 1; index <= 21; index += 1) {
       const created = await adminApi.post("/api/admin/community/posts", { data: { content: `Paging check ${stamp} number ${index}` } });
       expect(created.status()).toBe(201);
       const id = ((await created.json()) as { id: number }).id;
       ids.push(id);
+      if (index > 1 && index % 5 === 1) {
+        await flagger.dispose();
+        flagger = await apiMember();
+      }
       expect((await flagger.post(`/api/community/posts/${id}/flag`, { data: { reason: "Looks like spam" } })).status()).toBe(201);
     }
     await flagger.dispose();
