@@ -17,6 +17,7 @@ import { passwordResetMail } from "../mail/templates";
 import { trustedOrigins } from "../plugins/trusted-origins";
 import { accounts, sessions, twoFactors, users, verifications } from "./auth.table";
 import { CLIENT_IP_HEADER } from "./client-ip";
+import { createPasswordChangedNotice } from "./password-changed-notice";
 import { hashPassword, verifyPassword } from "./password";
 import { withProfileRules } from "./profile-fields";
 
@@ -35,6 +36,7 @@ interface AuthDeps {
 /** better-auth configured for this product: profile fields, argon2id, DB sessions, reset mail, social providers, admins' second factor. */
 export function createAuth({ env, logger, db, mailer, secret }: AuthDeps) {
   const baseURL = publicUrl(env);
+  const notifyPasswordChanged = createPasswordChangedNotice({ db, mailer, logger, siteUrl: baseURL });
   return betterAuth({
     appName: "Inventors Community",
     baseURL,
@@ -66,6 +68,9 @@ export function createAuth({ env, logger, db, mailer, secret }: AuthDeps) {
         const link = `${baseURL}/reset-password#type=recovery&token=${encodeURIComponent(token)}`;
         const { communityName } = await getGeneralSettings(db);
         await mailer.send({ to: user.email, ...passwordResetMail(user.name, link, communityName) });
+      },
+      async onPasswordReset({ user }, request) {
+        await notifyPasswordChanged(user, "reset", request?.headers);
       },
     },
     account: { accountLinking: { enabled: true, trustedProviders: [] } },
@@ -127,6 +132,12 @@ export function createAuth({ env, logger, db, mailer, secret }: AuthDeps) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/change-password") {
+          // Only a change that went through: a refused one answers an APIError here.
+          const changed = ctx.context.returned as { user?: { id: string; email: string; name: string } } | undefined;
+          if (changed?.user && !(ctx.context.returned instanceof APIError)) await notifyPasswordChanged(changed.user, "change", ctx.request?.headers ?? ctx.headers);
+          return;
+        }
         const created = ctx.context.newSession;
         // A session that replaces the caller's own (password change, two-factor on or off) is no sign-in,
         // and the password step of a two-factor account is not one until the code is entered.

@@ -33,3 +33,36 @@ export function invitationMail({ name, communityName, tierName, link, expiresAt 
     html: `<p>Hi ${safe.name},</p><p>You have been invited to join ${safe.community} with the <strong>${safe.tier}</strong> membership.</p><p><a href="${safe.link}">Create my account</a></p><p>The link works once and expires on ${safe.expiry}. If the button does not work, copy this address into your browser:<br>${safe.link}</p>`,
   };
 }
+
+export interface PasswordChangedMailContent {
+  name: string;
+  email: string;
+  communityName: string;
+  /** "change": typed in Edit Profile with the old password; "reset": set through an emailed reset link. */
+  via: "change" | "reset";
+  changedAt: Date;
+  /** "Chrome on Windows", or null when the request named no browser. */
+  browser: string | null;
+  address: string | null;
+  /** The site, whose Log in dialog has "Forgot password?". */
+  siteUrl: string;
+}
+
+/** Told after every password change and reset, so an owner learns at once when someone else took the account. */
+export function passwordChangedMail({ name, email, communityName, via, changedAt, browser, address, siteUrl }: PasswordChangedMailContent) {
+  // UTC so the time printed is the same wherever the server runs; the zone is named.
+  const when = `${changedAt.toLocaleString("en-US", { year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "UTC" })} UTC`;
+  const how = via === "reset" ? "with a password reset link sent to this address" : "from Edit Profile, with the old password";
+  const from = [browser ? `Browser: ${browser}` : null, address ? `Address: ${address}` : null].filter((line): line is string => line !== null);
+  const greeting = name || "there";
+  const recover = `If it was not you, someone else may be using your account. Reset your password now: open ${siteUrl}, choose Log in, then "Forgot password?", and we will email a reset link to this address. A reset signs out every device.`;
+  const safe = { name: escapeHtml(greeting), community: escapeHtml(communityName), email: escapeHtml(email), when: escapeHtml(when), how: escapeHtml(how), site: escapeHtml(siteUrl) };
+  return {
+    subject: `Your ${communityName} password was changed`,
+    text: `Hi ${greeting},\n\nThe password of your ${communityName} account (${email}) was changed on ${when}, ${how}.\n${from.map((line) => `${line}\n`).join("")}\nIf this was you, there is nothing to do.\n\n${recover}\n`,
+    html:
+      `<p>Hi ${safe.name},</p><p>The password of your ${safe.community} account (${safe.email}) was changed on ${safe.when}, ${safe.how}.</p>` +
+      (from.length > 0 ? `<p>${from.map(escapeHtml).join("<br>")}</p>` : "") +
+      `<p>If this was you, there is nothing to do.</p><p>If it was not you, someone else may be using your account. Reset your password now: open <a href="${safe.site}">${safe.site}</a>, choose Log in, then &quot;Forgot password?&quot;, and we will email a reset link to this address. A reset signs out every device.</p>`,
+  };
+}
