@@ -22,6 +22,11 @@ export const users = pgTable(
     /** A tier an admin granted by hand, kept apart from paid state; the effective tier is the higher of the two. */
     tierOverride: text("tier_override", { enum: ["inventor", "entrepreneur", "brand-ceo"] }),
     isActive: boolean("is_active").notNull().default(true),
+    /**
+     * Signed up while approval was required and not yet activated or deactivated by an admin: only such an
+     * account is told it awaits activation; any other inactive account was deactivated.
+     */
+    awaitingApproval: boolean("awaiting_approval").notNull().default(false),
     lastLogin: timestamp("last_login", { withTimezone: true }),
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     ...timestamps,
