@@ -1,6 +1,6 @@
 import { CONTENT_MESSAGES, extractYoutubeId, INVALID_URL_MESSAGE, MAX_SESSION_PARTICIPANTS, PARTICIPANTS_MESSAGE, requiredMessage, type ContentLevel, type ResourceCategory, type ResourceTier, type VideoCategory } from "../../../common/content";
 import type { ResourceInput } from "../../../common/contracts/resources";
-import type { SessionInput } from "../../../common/contracts/sessions";
+import { holdsLink, isHttpsUrl, SESSION_MESSAGES, type SessionInput } from "../../../common/contracts/sessions";
 import type { VideoInput } from "../../../common/contracts/videos";
 import type { FieldErrors } from "./use-submit-state";
 
@@ -34,11 +34,14 @@ export type SessionFormValues = {
   participants: string;
   isPast: boolean;
   recordingUrl: string;
+  joinUrl: string;
 };
 
 export function validateSession(values: SessionFormValues): FieldErrors {
   const errors = requireAll(values, { title: "Title", date: "Date", time: "Time", location: "Location", description: "Description" });
   if (!errors.date && !isCalendarDay(values.date)) errors.date = requiredMessage("Date");
+  if (!errors.location && holdsLink(values.location)) errors.location = SESSION_MESSAGES.locationHasLink;
+  if (!values.isPast && values.joinUrl.trim() !== "" && !isHttpsUrl(values.joinUrl.trim())) errors.joinUrl = SESSION_MESSAGES.joinUrlInvalid;
   const participants = Number(values.participants || "0");
   if (!Number.isInteger(participants) || participants < 0 || participants > MAX_SESSION_PARTICIPANTS) errors.participants = PARTICIPANTS_MESSAGE;
   if (values.isPast && values.recordingUrl.trim() !== "" && !isHttpUrl(values.recordingUrl)) errors.recordingUrl = INVALID_URL_MESSAGE;
@@ -58,6 +61,8 @@ export function toSessionInput(values: SessionFormValues): SessionInput {
     isPast: values.isPast,
     // The recording belongs to past sessions only; unticking Past drops it.
     recordingUrl: values.isPast && values.recordingUrl.trim() ? values.recordingUrl.trim() : null,
+    // The join link belongs to upcoming sessions only; ticking Past drops it.
+    joinUrl: !values.isPast && values.joinUrl.trim() ? values.joinUrl.trim() : null,
   };
 }
 

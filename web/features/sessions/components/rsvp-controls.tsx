@@ -1,4 +1,4 @@
-import { CalendarPlus, Check, Users } from "lucide-react";
+import { CalendarPlus, Check, ExternalLink, Users } from "lucide-react";
 import type { MastermindSession } from "../../../../common/contracts/sessions";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -7,7 +7,7 @@ import { sessionCalendarUrl, useRsvp } from "../api";
 import { attendeeNames, goingCount } from "../format";
 import { SESSION_PAGE_MESSAGES } from "../messages";
 
-/** An upcoming session's actions: the RSVP toggle, who is coming, and the calendar file. */
+/** An upcoming session's actions: the RSVP toggle, the join link when it has one, who is coming, and the calendar file. */
 export function RsvpControls({ session }: { session: MastermindSession }) {
   const rsvp = useRsvp();
   const names = session.attendees.map((attendee) => attendee.name);
@@ -28,6 +28,14 @@ export function RsvpControls({ session }: { session: MastermindSession }) {
           {session.going ? <Check aria-hidden /> : null}
           {session.going ? "You're going" : "RSVP"}
         </Button>
+        {session.joinUrl ? (
+          <Button asChild variant="outline">
+            <a href={session.joinUrl} target="_blank" rel="noopener noreferrer" aria-label={`Join: ${session.title} (opens in a new tab)`}>
+              <ExternalLink aria-hidden />
+              Join
+            </a>
+          </Button>
+        ) : null}
         <Button asChild variant="outline">
           <a href={sessionCalendarUrl(session.id)} download>
             <CalendarPlus aria-hidden />
