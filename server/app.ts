@@ -125,7 +125,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(settingsRoutes, { db });
   await app.register(twoFactorStatusRoutes, { db, required: env.REQUIRE_ADMIN_2FA });
   await app.register(outboxRoutes, { db });
-  await app.register(emailRoutes, { db, mailer, secret: authSecret });
+  await app.register(emailRoutes, { db, mailer, secureCookies: publicUrl(env).startsWith("https://") });
   await app.register(bulkSendRoutes, { db });
   await app.register(unsubscribeRoutes, { db, secret: authSecret });
   const news = createNewsService({ db, logger, feedUrl: env.NEWS_FEED_URL, cacheSeconds: env.NEWS_CACHE_SECONDS, allowPrivate: env.NEWS_ALLOW_PRIVATE });

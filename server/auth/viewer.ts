@@ -126,7 +126,8 @@ function verifySignedValue(raw: string, secret: string): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
-function readCookie(header: string | undefined, name: string): string | null {
+/** One cookie's raw value from a Cookie header, or null. */
+export function readCookie(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");

@@ -9,6 +9,7 @@ import { QUEUES } from "../../jobs/queues";
 import { buildTestApp, memberCookie, sendJson, TEST_ORIGIN, type TestApp } from "../../test/build-test-app";
 import { gmailStandInEnv, startGmailStandIn, type GmailStandIn } from "../../test/gmail-stand-in";
 import { bulkSendRecipients } from "./email.table";
+import { approvedConsent, authorizeGmail } from "./gmail-consent.test-support";
 
 const received: ParsedMail[] = [];
 const refusedBySmtp = new Set<string>();
@@ -78,9 +79,7 @@ describe.each(["smtp", "gmail"] as const)("bulk send of 23 through %s", (transpo
     t = await buildTestApp({ EMAIL_BATCH_PAUSE_MS: "300", ...(transport === "smtp" ? { SMTP_URL: smtpUrl } : gmailStandInEnv(gmail)) });
     admin = await memberCookie(t, "admin");
     if (transport === "gmail") {
-      const { url } = (await sendJson(t.app, "POST", "/api/admin/email/gmail/consent", {}, admin.cookie)).json();
-      const callback = new URL((await fetch(url, { redirect: "manual" })).headers.get("location") ?? "");
-      await sendJson(t.app, "POST", "/api/admin/email/gmail/authorize", { code: callback.searchParams.get("code"), state: callback.searchParams.get("state") }, admin.cookie);
+      expect((await authorizeGmail(t, await approvedConsent(t, admin.cookie))).statusCode).toBe(200);
     }
   });
   afterAll(() => t.close());

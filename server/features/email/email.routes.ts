@@ -7,22 +7,24 @@ import { AppError } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { MailDeliveryError } from "../../mail/mail-failure";
 import { clearEmailErrors, listEmailErrors, recordEmailError } from "./error-log";
-import { createGmailState, isValidGmailState } from "./gmail-state";
+import { gmailConsentStates } from "./gmail-state";
 import { sendSingleEmail } from "./single-send";
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from "./templates.service";
 
 export interface EmailRoutesDeps {
   db: Database;
   mailer: Mailer;
-  /** Signs the OAuth state. */
-  secret: string;
+  /** PUBLIC_URL is https: the consent's browser cookie is `Secure`. */
+  secureCookies: boolean;
 }
 
 const TemplateParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const GMAIL_STATE_REFUSED = "This authorization was not started from this admin panel in this browser, was already used, or is older than 15 minutes";
 const AuthorizeSchema = GmailCodeSchema.extend({ state: z.string().max(500).optional() });
 
 /** Email Settings (spec 001 §2.7): transport, Gmail authorization, Send Email, templates, error log. All admin only. */
-export async function emailRoutes(app: FastifyInstance, { db, mailer, secret }: EmailRoutesDeps): Promise<void> {
+export async function emailRoutes(app: FastifyInstance, { db, mailer, secureCookies }: EmailRoutesDeps): Promise<void> {
+  const consentStates = gmailConsentStates(secureCookies);
   app.get("/api/admin/email/status", { preHandler: requireAdmin }, async (): Promise<EmailStatus> => mailer.status());
 
   app.put("/api/admin/email/transport", { preHandler: requireAdmin }, async (request): Promise<EmailStatus> => {
@@ -30,20 +32,22 @@ export async function emailRoutes(app: FastifyInstance, { db, mailer, secret }: 
     return mailer.status();
   });
 
-  app.post("/api/admin/email/gmail/consent", { preHandler: requireAdmin }, async (request) => {
-    const url = mailer.gmailConsentUrl(createGmailState(secret, memberOf(request).userId));
+  app.post("/api/admin/email/gmail/consent", { preHandler: requireAdmin }, async (request, reply) => {
+    const { state, setCookie } = await consentStates.start(db, memberOf(request).userId, request.headers.cookie);
+    const url = mailer.gmailConsentUrl(state);
     if (!url) {
       await recordEmailError(db, { type: "CONFIG_ERROR", message: EMAIL_MESSAGES.authorizationUrlFailed, details: "GMAIL_CLIENT_ID and GMAIL_CLIENT_SECRET are not set" });
       throw new AppError("SERVICE_UNAVAILABLE", EMAIL_MESSAGES.authorizationUrlFailed);
     }
+    reply.header("set-cookie", setCookie);
     return { url };
   });
 
-  // The code arrives from /callback with the state this server signed, or pasted by the admin in step 2.
+  // The code arrives from /callback with the state of a consent this admin started in this browser, or pasted by the admin in step 2.
   app.post("/api/admin/email/gmail/authorize", { preHandler: requireAdmin }, async (request): Promise<EmailStatus> => {
     const { code, state } = AuthorizeSchema.parse(request.body);
-    if (state !== undefined && !isValidGmailState(secret, memberOf(request).userId, state)) {
-      throw new AppError("BAD_REQUEST", "This authorization was not started from this admin panel, or it is older than 15 minutes");
+    if (state !== undefined && !(await consentStates.consume(db, memberOf(request).userId, state, request.headers.cookie))) {
+      throw new AppError("BAD_REQUEST", GMAIL_STATE_REFUSED);
     }
     try {
       const outcome = await mailer.authorizeGmail(code);

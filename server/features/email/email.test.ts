@@ -7,6 +7,7 @@ import { EMAIL_MESSAGES } from "../../../common/contracts/email";
 import { appSettings } from "../../settings/settings.table";
 import { buildTestApp, memberCookie, sendJson, TEST_ORIGIN, type TestApp } from "../../test/build-test-app";
 import { gmailStandInEnv, startGmailStandIn, type GmailStandIn } from "../../test/gmail-stand-in";
+import { approvedConsent, authorizeGmail } from "./gmail-consent.test-support";
 import { SEED_TEMPLATES } from "./templates.service";
 
 let gmail: GmailStandIn;
@@ -25,22 +26,14 @@ afterAll(async () => {
 
 const get = (url: string) => t.app.inject({ method: "GET", url, headers: { cookie: admin.cookie } });
 
-/** Opens the consent page like the admin's browser would and returns where Google sends it back. */
-async function consent(): Promise<URL> {
-  const { url } = (await sendJson(t.app, "POST", "/api/admin/email/gmail/consent", {}, admin.cookie)).json();
-  const response = await fetch(url, { redirect: "manual" });
-  expect(response.status).toBe(302);
-  return new URL(response.headers.get("location") ?? "");
-}
-
 async function authorize() {
-  const callback = await consent();
-  return sendJson(t.app, "POST", "/api/admin/email/gmail/authorize", { code: callback.searchParams.get("code"), state: callback.searchParams.get("state") }, admin.cookie);
+  return authorizeGmail(t, await approvedConsent(t, admin.cookie));
 }
 
 describe("Gmail authorization", () => {
   it("asks Google for send and compose with offline access and forced consent, returning to /callback", async () => {
-    const callback = await consent();
+    const { url } = (await sendJson(t.app, "POST", "/api/admin/email/gmail/consent", {}, admin.cookie)).json();
+    const callback = new URL((await fetch(url, { redirect: "manual" })).headers.get("location") ?? "");
     const asked = gmail.consents.at(-1);
     expect(asked?.get("scope")?.split(" ")).toEqual(["https://www.googleapis.com/auth/gmail.send", "https://www.googleapis.com/auth/gmail.compose"]);
     expect(asked?.get("access_type")).toBe("offline");
@@ -70,11 +63,10 @@ describe("Gmail authorization", () => {
     expect(mail?.text?.trim()).toBe("Hi there");
   });
 
-  it("refuses a consent answer whose state this server did not sign for this admin", async () => {
+  it("refuses a consent answer whose state another admin started", async () => {
     const other = await memberCookie(t, "admin");
-    const { url } = (await sendJson(t.app, "POST", "/api/admin/email/gmail/consent", {}, other.cookie)).json();
-    const callback = new URL((await fetch(url, { redirect: "manual" })).headers.get("location") ?? "");
-    const response = await sendJson(t.app, "POST", "/api/admin/email/gmail/authorize", { code: callback.searchParams.get("code"), state: callback.searchParams.get("state") }, admin.cookie);
+    const theirs = await approvedConsent(t, other.cookie);
+    const response = await authorizeGmail(t, { ...theirs, cookie: theirs.cookie.replace(other.cookie, admin.cookie) });
     expect(response.statusCode).toBe(400);
   });
 
