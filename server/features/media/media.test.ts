@@ -213,6 +213,33 @@ describe.each(STORES)("media library on $store", ({ open: openStore }) => {
     }
   });
 
+  it("stores names with path separators (forward, backward, absolute, percent-encoded in filename*) under a generated key inside the library, and the name shown keeps no separator", async () => {
+    const filesBefore = store.storedFiles();
+    const dispositions = [
+      'filename="../../etc/passwd.png"',
+      'filename="a\\b.png"',
+      'filename="..\\..\\windows\\system32\\evil.png"',
+      'filename="/var/lib/app/absolute.png"',
+      "filename*=UTF-8''..%2F..%2Fetc%2Fencoded.png",
+      "filename*=UTF-8''..%5C..%5Cencoded-back.png",
+    ];
+    for (const disposition of dispositions) {
+      const payload = Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; ${disposition}\r\nContent-Type: image/png\r\n\r\n`, "latin1"), samplePng(), PART_END]);
+      const response = await t.app.inject({ method: "POST", url: "/api/admin/media", payload, headers: { origin: TEST_ORIGIN, cookie: admin, "content-type": `multipart/form-data; boundary=${BOUNDARY}` } });
+      expect(response.statusCode, disposition).toBe(201);
+      const item: MediaItem = response.json();
+      expect({ disposition, separators: /[/\\]/.test(item.name), dotsFirst: item.name.startsWith(".") }).toEqual({ disposition, separators: false, dotsFirst: false });
+      expect(item.name, disposition).toMatch(/\.png$/);
+      const [row] = await t.database.db.select({ fileKey: mediaItems.fileKey }).from(mediaItems).where(eq(mediaItems.id, item.id));
+      expect(row?.fileKey, disposition).toMatch(/^media\/\d{13}-[0-9a-f]{16}\.png$/);
+    }
+    // Every new file is inside the library under a generated name; nothing was written anywhere a name pointed.
+    const added = store.storedFiles().filter((file) => !filesBefore.includes(file));
+    expect(added).toHaveLength(dispositions.length);
+    // (the local S3 server keeps an object as its key with a suffix)
+    for (const file of added) expect(file).toMatch(/(?:^|[/\\])media[/\\]\d{13}-[0-9a-f]{16}\.png(?:\._S3rver_object)?$/);
+  });
+
   it("refuses 50 MB + 1 byte of image and 10 MB + 1 byte of document with 413 and the spec's text, leaving nothing", async () => {
     const before = { rows: await rowCount(), files: store.storedFiles().length };
     const image = await upload("huge.png", "image/png", streamedPart("huge.png", "image/png", samplePng(), MAX_UPLOAD_BYTES.image + 1));
