@@ -20,6 +20,7 @@ import { CLIENT_IP_HEADER } from "./client-ip";
 import { createPasswordChangedNotice } from "./password-changed-notice";
 import { hashPassword, verifyPassword } from "./password";
 import { withProfileRules } from "./profile-fields";
+import { isTrustedAccountCreation } from "./trusted-creation";
 
 export const OIDC_PROVIDER_ID = "oidc";
 const SESSION_DAYS = 30;
@@ -161,6 +162,7 @@ export function createAuth({ env, logger, db, mailer, secret }: AuthDeps) {
             return { data: { ...withProfileRules(user), ...overrides } };
           },
           async after(user) {
+            if (user.isActive === false && !isTrustedAccountCreation()) await db.update(users).set({ awaitingApproval: true }).where(eq(users.id, user.id));
             await reportAwaitingApproval({ db, mailer, logger, baseUrl: baseURL }, user);
           },
         },
@@ -173,12 +175,13 @@ export function createAuth({ env, logger, db, mailer, secret }: AuthDeps) {
       session: {
         create: {
           async before(session) {
-            const [user] = await db.select({ isActive: users.isActive, lastLogin: users.lastLogin }).from(users).where(eq(users.id, session.userId));
+            const [user] = await db.select({ isActive: users.isActive, awaitingApproval: users.awaitingApproval }).from(users).where(eq(users.id, session.userId));
             if (!user?.isActive) {
               if (isAwaitingApprovalNow()) {
                 throw new APIError("FORBIDDEN", { code: AWAITING_APPROVAL, message: SETTINGS_MESSAGES.awaitingApproval });
               }
-              const message = user && user.lastLogin === null ? SETTINGS_MESSAGES.notYetActivated : AUTH_MESSAGES.accountInactive;
+              // Only a sign-up no admin has decided on waits; an account an admin deactivated is told so, whatever the settings.
+              const message = user?.awaitingApproval ? SETTINGS_MESSAGES.notYetActivated : AUTH_MESSAGES.accountInactive;
               throw new APIError("FORBIDDEN", { code: "ACCOUNT_INACTIVE", message });
             }
           },

@@ -118,7 +118,7 @@ export async function createPasswordSignIn(auth: Auth, db: Database, secret: str
     const refusal = await startSession(db, session, limited.accountCounted ? accountKey(limits.path, limits.account) : null);
     if (refusal) {
       // The messages of the session hook in auth.ts.
-      const message = refusal === "never-signed-in" ? SETTINGS_MESSAGES.notYetActivated : AUTH_MESSAGES.accountInactive;
+      const message = refusal === "awaiting-approval" ? SETTINGS_MESSAGES.notYetActivated : AUTH_MESSAGES.accountInactive;
       return { ...limited, answer: { status: 403, body: JSON.stringify({ code: "ACCOUNT_INACTIVE", message }), cookies: [] } };
     }
     const body = JSON.stringify({ redirect: false, token, user: userOutput(account) });

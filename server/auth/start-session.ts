@@ -12,8 +12,8 @@ export interface NewSession {
   createdAt: Date;
 }
 
-/** Why no session was started: the account is inactive, and whether it has never signed in (awaits activation). */
-export type SessionRefusal = "inactive" | "never-signed-in";
+/** Why no session was started: the account awaits an admin's approval of its sign-up, or was deactivated. */
+export type SessionRefusal = "inactive" | "awaiting-approval";
 
 /**
  * Stamps `last_login` and writes the session only if the account is active at that moment, and clears
@@ -27,6 +27,6 @@ export async function startSession(db: Database, session: NewSession, clearKey: 
     rows: Array<{ started: boolean }>;
   };
   if (result.rows[0]?.started) return null;
-  const [user] = await db.select({ lastLogin: users.lastLogin }).from(users).where(eq(users.id, userId));
-  return user && user.lastLogin === null ? "never-signed-in" : "inactive";
+  const [user] = await db.select({ awaitingApproval: users.awaitingApproval }).from(users).where(eq(users.id, userId));
+  return user?.awaitingApproval ? "awaiting-approval" : "inactive";
 }

@@ -88,7 +88,8 @@ export async function changeUser(db: Database, actor: Viewer, userId: string, ch
       await txDb.update(users).set({ role: change.role, updatedAt: now }).where(eq(users.id, userId));
     } else {
       action = "change-status";
-      await txDb.update(users).set({ isActive: change.isActive, updatedAt: now }).where(eq(users.id, userId));
+      // An admin's decision either way ends the wait for approval: deactivated accounts are told they are.
+      await txDb.update(users).set({ isActive: change.isActive, awaitingApproval: false, updatedAt: now }).where(eq(users.id, userId));
       if (!change.isActive) await txDb.delete(sessions).where(eq(sessions.userId, userId));
     }
     const [after] = await txDb.select().from(users).where(eq(users.id, userId));
