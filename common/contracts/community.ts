@@ -133,6 +133,7 @@ export const MODERATION_MESSAGES = {
     `Members flagged your ${kind}, so it is hidden from everyone else until a moderator reviews it. You can edit it to fix what may be wrong, or wait for the review: the moderator will show it again or keep it hidden.`,
 } as const;
 
+/** The weight of open flags that hides a post or reply: three established paying members (server/features/community/flag-weight.ts). */
 export const FLAG_THRESHOLD = 3;
 
 /** POST /api/community/posts/:id/flag and /api/community/replies/:id/flag. */

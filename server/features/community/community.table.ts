@@ -17,7 +17,7 @@ export const communityPosts = pgTable(
     category: text("category", { enum: POST_CATEGORIES }).notNull().default("general"),
     accessLevel: text("access_level", { enum: CONTENT_LEVELS }).notNull().default("all"),
     featured: boolean("featured").notNull().default(false),
-    /** Out of members' sight: flagged by FLAG_THRESHOLD members, or hidden by an admin's decision. */
+    /** Out of members' sight: flags weighing FLAG_THRESHOLD (flag-weight.ts), or an admin's decision. */
     hidden: boolean("hidden").notNull().default(false),
     /** No new replies. */
     locked: boolean("locked").notNull().default(false),
