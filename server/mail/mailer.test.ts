@@ -47,6 +47,19 @@ describe("mailer", () => {
     expect(row).toMatchObject({ to: "member@example.com", transport: "outbox", status: "stored", html: "<p>HTML body</p>" });
   });
 
+  it("stores and sends a subject without its line breaks, whichever of CR, LF or CRLF it holds", async () => {
+    const mailer = createMailer({ db: database.db, logger, from: "Community <support@example.com>", smtpUrl: `smtp://127.0.0.1:${smtpPort}` });
+    const result = await mailer.send({ ...message, subject: "Hi\rX-Injected: 1\nBcc: victim@example.com\r\n\r\nBody" });
+    mailer.close();
+    expect(result.status).toBe("sent");
+    const [row] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.id, result.id));
+    expect(row?.subject).toBe("Hi X-Injected: 1 Bcc: victim@example.com Body");
+    const mail = received.at(-1);
+    expect(mail?.subject).toBe("Hi X-Injected: 1 Bcc: victim@example.com Body");
+    expect(mail?.headers.get("x-injected")).toBeUndefined();
+    expect(mail?.headers.get("bcc")).toBeUndefined();
+  });
+
   it("delivers through SMTP, strips header injection from the subject, and records the delivery", async () => {
     const mailer = createMailer({ db: database.db, logger, from: "Community <support@example.com>", smtpUrl: `smtp://127.0.0.1:${smtpPort}` });
     const result = await mailer.send(message);
@@ -58,7 +71,7 @@ describe("mailer", () => {
     expect(mail?.text?.trim()).toBe("Plain body");
     expect(mail?.from?.text).toContain("support@example.com");
     const [row] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.id, result.id));
-    expect(row).toMatchObject({ transport: "smtp", status: "sent" });
+    expect(row).toMatchObject({ transport: "smtp", status: "sent", subject: "Hello Bcc: victim@example.com" });
     expect(row?.sentAt).not.toBeNull();
   });
 
