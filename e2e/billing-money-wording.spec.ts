@@ -2,7 +2,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { newAccount, signUpAndOpenMembers, signUpThroughApi } from "./support/accounts";
-import { authDialog, logInWith } from "./support/auth-modal";
+import { newAdminApi } from "./support/admin-api";
+import { authDialog, logInWith, openLogIn, openSignUp } from "./support/auth-modal";
 
 const run = promisify(execFile);
 const LONG_DATE = /[A-Z][a-z]+ \d{1,2}, \d{4}/;
@@ -81,4 +82,35 @@ test("a cancelled subscription shows the plan that applies now and when the paid
   const plan = page.getByText(/^Free — your Inventor plan ended on /);
   await expect(plan).toHaveText(new RegExp(`^Free — your Inventor plan ended on ${LONG_DATE.source}$`));
   await expect(page.getByRole("complementary", { name: "Members sidebar" }).getByText("Free Member", { exact: true })).toBeVisible();
+});
+
+test("with sign-up approval on, a member an admin deactivated is told so, not that the account awaits activation", async ({ page }) => {
+  const admin = await newAdminApi();
+  const settings = await (await admin.get("/api/admin/settings")).json();
+  try {
+    expect((await admin.put("/api/admin/settings", { data: { ...settings, requireApproval: true } })).ok()).toBeTruthy();
+    const account = newAccount("deactivated");
+    await page.goto("/");
+    const signUp = await openSignUp(page);
+    await signUp.getByLabel("Full name").fill(account.name);
+    await signUp.getByLabel("Email").fill(account.email);
+    await signUp.getByLabel("Password", { exact: true }).fill(account.password);
+    await signUp.getByRole("button", { name: "Create free account" }).click();
+    await expect(signUp.getByText(/is waiting for an admin to approve it/)).toBeVisible();
+    await page.reload();
+
+    const { users } = (await (await admin.get(`/api/admin/users?search=${encodeURIComponent(account.email)}`)).json()) as { users: Array<{ id: string }> };
+    const id = users[0]?.id ?? "";
+    expect((await admin.patch(`/api/admin/users/${id}`, { data: { isActive: true } })).ok()).toBeTruthy();
+    expect((await admin.patch(`/api/admin/users/${id}`, { data: { isActive: false } })).ok()).toBeTruthy();
+
+    const logIn = await openLogIn(page);
+    await logInWith(logIn, account.email, account.password);
+    await expect(logIn.getByText("This account has been deactivated. Please contact support.", { exact: true })).toBeVisible();
+    await expect(logIn.getByText(/waiting for an admin/)).toHaveCount(0);
+  } finally {
+    // Every other journey on this server expects the settings it had.
+    expect((await admin.put("/api/admin/settings", { data: settings })).ok()).toBeTruthy();
+    await admin.dispose();
+  }
 });
