@@ -212,3 +212,29 @@ test("Email Settings and /callback on a phone (390 px): no code is an error with
   expect(gmail.tokenRequests.authorization_code).toBe(exchanges);
   await page.context().close();
 });
+
+test("a /callback answer works once and only in the browser that started the consent", async ({ browser }) => {
+  const refusedText = `${EMAIL_MESSAGES.callbackFailedPrefix}This authorization was not started from this admin panel in this browser, was already used, or is older than 15 minutes`;
+  const starter = await adminPage(browser, 1280);
+  const started = await starter.request.post("/api/admin/email/gmail/consent", { data: {}, headers: { Origin: baseUrl } });
+  expect(started.ok()).toBeTruthy();
+  const consentAnswer = (await fetch((await started.json()).url, { redirect: "manual" })).headers.get("location") ?? "";
+  const callback = new URL(consentAnswer);
+  const callbackPath = `${callback.pathname}${callback.search}`;
+
+  // The same admin signed in elsewhere: a link carrying this state does not work there, and leaves it unused.
+  const elsewhere = await adminPage(browser, 1280);
+  await elsewhere.goto(callbackPath);
+  await expect(elsewhere.getByRole("heading", { name: EMAIL_MESSAGES.callbackErrorTitle })).toBeVisible();
+  await expect(elsewhere.getByText(refusedText)).toBeVisible();
+
+  await starter.goto(callbackPath);
+  await expect(starter.getByRole("heading", { name: EMAIL_MESSAGES.callbackSuccessTitle })).toBeVisible();
+  // Replayed in the browser that started it: refused, the grant stays.
+  await starter.goto(callbackPath);
+  await expect(starter.getByRole("heading", { name: EMAIL_MESSAGES.callbackErrorTitle })).toBeVisible();
+  await expect(starter.getByText(refusedText)).toBeVisible();
+  await starter.screenshot({ path: path.join(SHOTS, "callback-replayed-1280.png"), fullPage: true });
+  await elsewhere.context().close();
+  await starter.context().close();
+});
