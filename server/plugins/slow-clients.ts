@@ -40,8 +40,9 @@ export function registerSlowClientGuard(app: FastifyInstance, limits: SlowClient
   const server = app.server;
   server.headersTimeout = idleMs;
   server.requestTimeout = idleMs + Math.ceil((LARGEST_BODY / limits.minBytesPerSecond) * 1000);
-  // Node checks its two timeouts this often (30 s by default, read when the server starts listening).
-  server.connectionsCheckingInterval = Math.min(30_000, Math.max(100, Math.floor(idleMs / 4)));
+  // Node checks its two timeouts this often (30 s by default, read when the server starts listening;
+  // an option of createServer that Node's types do not list as the property it is).
+  Object.assign(server, { connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(idleMs / 4))) });
 
   const bodies = new Set<BodyInFlight>();
   let checking: NodeJS.Timeout | null = null;
