@@ -58,6 +58,7 @@ const EVIDENCE: Record<string, (data: Json, seededData: SeededData) => void> = {
   "community_post_likes.user_id": (data, s) => expect(data.postLikes).toEqual([expect.objectContaining({ postId: s.othersPostId })]),
   "community_reply_likes.user_id": (data, s) => expect(data.replyLikes).toEqual([expect.objectContaining({ replyId: s.othersReplyId })]),
   "community_flags.user_id": (data) => expect(data.moderation.flagsYouRaised).toEqual([expect.objectContaining({ reason: "Flagged as spam by the member" })]),
+  "community_flag_outcomes.user_id": (data) => expect(data.moderation.yourFlagsDecided).toEqual({ upheld: 2, rejected: 1 }),
   "community_suspensions.user_id": (data) => expect(data.moderation.suspension).toMatchObject({ message: "Cool down for a day" }),
   "community_mention_opt_outs.user_id": (data) => expect(data.moderation.mentionEmails.on).toBe(false),
   "community_mention_notices.user_id": (data, s) => expect(data.moderation.mentionsYouWereEmailedAbout).toEqual([expect.objectContaining({ postId: s.othersPostId })]),

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import { communityPosts, communityReplies, postLikes, replyLikes } from "../community/community.table";
-import { communityFlags, communitySuspensions, mentionEmailOptOuts, mentionNotices } from "../community/moderation.table";
+import { communityFlagOutcomes, communityFlags, communitySuspensions, mentionEmailOptOuts, mentionNotices } from "../community/moderation.table";
 import { mastermindSessions, sessionRsvps } from "../sessions/sessions.table";
 import { courseLessons, courseModules, lessonProgress } from "../university/courses.table";
 import { iso, PAGE_SIZE, pagesOf, type ExportSection } from "./export-context";
@@ -81,14 +81,17 @@ export const COMMUNITY_SECTIONS: readonly ExportSection[] = [
   },
   {
     key: "moderation",
-    covers: ["community_flags.user_id", "community_suspensions.user_id", "community_mention_opt_outs.user_id", "community_mention_notices.user_id"],
+    covers: ["community_flags.user_id", "community_flag_outcomes.user_id", "community_suspensions.user_id", "community_mention_opt_outs.user_id", "community_mention_notices.user_id"],
     async read({ db, userId }) {
       const flags = await db.select().from(communityFlags).where(eq(communityFlags.userId, userId)).orderBy(asc(communityFlags.id));
+      const [outcomes] = await db.select().from(communityFlagOutcomes).where(eq(communityFlagOutcomes.userId, userId));
       const [suspension] = await db.select().from(communitySuspensions).where(eq(communitySuspensions.userId, userId));
       const [optOut] = await db.select().from(mentionEmailOptOuts).where(eq(mentionEmailOptOuts.userId, userId));
       const notices = await db.select().from(mentionNotices).where(eq(mentionNotices.userId, userId)).orderBy(asc(mentionNotices.createdAt));
       return {
         flagsYouRaised: flags.map((flag) => ({ postId: flag.postId, replyId: flag.replyId, reason: flag.reason, flaggedAt: iso(flag.createdAt), resolvedAt: iso(flag.resolvedAt) })),
+        // The record that sets whether your flags count towards hiding an item (README: Community moderation).
+        yourFlagsDecided: { upheld: outcomes?.upheld ?? 0, rejected: outcomes?.rejected ?? 0 },
         suspension: suspension ? { until: iso(suspension.until), message: suspension.message, decidedAt: iso(suspension.createdAt) } : null,
         mentionEmails: optOut ? { on: false, offSince: iso(optOut.createdAt) } : { on: true, offSince: null },
         mentionsYouWereEmailedAbout: notices.map((notice) => ({ postId: notice.postId, replyId: notice.replyId, emailedAt: iso(notice.createdAt) })),

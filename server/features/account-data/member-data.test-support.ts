@@ -5,7 +5,7 @@ import { coupons, couponHolds } from "../../billing/billing.table";
 import type { TestApp } from "../../test/build-test-app";
 import { callRequests } from "../call-requests/call-requests.table";
 import { communityPosts, communityReplies, postLikes, replyLikes } from "../community/community.table";
-import { communityFlags, communitySuspensions, mentionEmailOptOuts, mentionNotices } from "../community/moderation.table";
+import { communityFlagOutcomes, communityFlags, communitySuspensions, mentionEmailOptOuts, mentionNotices } from "../community/moderation.table";
 import { bulkSendRecipients, bulkSends, emailUnsubscribes } from "../email/email.table";
 import { invitations } from "../invitations/invitations.table";
 import { mediaItems } from "../media/media.table";
@@ -56,6 +56,7 @@ export async function seedEveryTable(t: TestApp, member: Member, other: Member):
   await db.insert(postLikes).values({ postId: othersPost.id, userId: member.userId });
   await db.insert(replyLikes).values({ replyId: othersReply.id, userId: member.userId });
   await db.insert(communityFlags).values({ postId: othersPost.id, userId: member.userId, reason: "Flagged as spam by the member" });
+  await db.insert(communityFlagOutcomes).values({ userId: member.userId, upheld: 2, rejected: 1 });
   await db.insert(communitySuspensions).values({ userId: member.userId, until: new Date(Date.now() + 86_400_000), message: "Cool down for a day" });
   await db.insert(mentionEmailOptOuts).values({ userId: member.userId });
   await db.insert(mentionNotices).values({ postId: othersPost.id, userId: member.userId });
