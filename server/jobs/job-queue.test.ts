@@ -40,7 +40,11 @@ describe.runIf(onPostgres)("stopping the job queue", () => {
     try {
       await holder.query("begin");
       await holder.query("lock table pgboss.job in access exclusive mode");
-      jobId = (await holder.query<{ id: string }>(`insert into pgboss.job (name, data) values ($1, '{}') returning id`, [QUEUES.accountExportCleanup])).rows[0]?.id;
+      // Due a minute ago: the fetch that ends up waiting may have begun just before this transaction, and
+      // it only takes jobs due before its own start (start_after < now()), so a default of now() could miss it.
+      jobId = (
+        await holder.query<{ id: string }>(`insert into pgboss.job (name, data, start_after) values ($1, '{}', now() - interval '1 minute') returning id`, [QUEUES.accountExportCleanup])
+      ).rows[0]?.id;
       // The worker's own fetch (FOR UPDATE SKIP LOCKED), not the queue's housekeeping, which waits on the table too.
       const fetchWaits = async () =>
         (await pool.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%skip locked%'`)).rows[0]?.n ?? 0;
