@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, cookiesFrom, postJson, uniqueEmail, type TestApp } from "../test/build-test-app";
+import { countingStatements } from "../test/statement-count";
 import { sessions, users } from "./auth.table";
 
 /*
@@ -18,22 +19,6 @@ afterAll(() => t.close());
 
 const BROWSER = { "user-agent": "Mozilla/5.0 (compared)" };
 
-/** The statements `work` runs on the app's database. */
-async function countingStatements<T>(app: TestApp, work: () => Promise<T>): Promise<{ result: T; statements: number }> {
-  const session = (app.database.db as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } }).session;
-  const original = session.prepareQuery;
-  let statements = 0;
-  session.prepareQuery = function (this: unknown, ...args: unknown[]) {
-    statements += 1;
-    return original.apply(this, args);
-  };
-  try {
-    return { result: await work(), statements };
-  } finally {
-    session.prepareQuery = original;
-  }
-}
-
 /** Status, headers and body with what differs between two sign-ins (date, session token, the previous sign-in's time) masked. */
 function comparable(response: LightMyRequestResponse) {
   const { date: _date, ...headers } = response.headers;
@@ -46,8 +31,8 @@ function comparable(response: LightMyRequestResponse) {
 
 /** The same sign-in answered by the server and by better-auth, with the statements each ran. */
 async function bothWays(app: TestApp, body: { email: string; password: string }, headers: Record<string, string> = {}) {
-  const plain = await countingStatements(app, () => postJson(app.app, "/api/auth/sign-in/email", body, { ...BROWSER, ...headers }));
-  const library = await countingStatements(app, () => postJson(app.app, "/api/auth/sign-in/email", { ...body, rememberMe: true }, { ...BROWSER, ...headers }));
+  const plain = await countingStatements(app.database.db, () => postJson(app.app, "/api/auth/sign-in/email", body, { ...BROWSER, ...headers }));
+  const library = await countingStatements(app.database.db, () => postJson(app.app, "/api/auth/sign-in/email", { ...body, rememberMe: true }, { ...BROWSER, ...headers }));
   return { plain: plain.result, library: library.result, statements: plain.statements, libraryStatements: library.statements };
 }
 

@@ -4,6 +4,7 @@ import { CONTENT_LEVELS, CONTENT_MESSAGES, type ContentLevel } from "../../../co
 import type { FeedResponse, Reply } from "../../../common/contracts/community";
 import { users } from "../../auth/auth.table";
 import { buildTestApp, memberCookie, sendJson, type TestApp, type TestAudience } from "../../test/build-test-app";
+import { countingStatements } from "../../test/statement-count";
 import { REPLIES_PER_POST } from "./community-reads";
 import { communityPosts, communityReplies } from "./community.table";
 import { communityClient } from "./test-support";
@@ -170,20 +171,9 @@ describe("the feed", () => {
     const many = await Promise.all(Array.from({ length: 12 }, (_, index) => api.adminPost(admin, { content: `counted ${index}`, category: "product-development" })));
     await t.database.db.insert(communityReplies).values(many.flatMap((post) => [0, 1, 2].map((n) => ({ postId: post.id, content: `r${n}` }))));
     const statementsFor = async (limit: number) => {
-      const session = (t.database.db as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } }).session;
-      const original = session.prepareQuery;
-      let statements = 0;
-      session.prepareQuery = function (this: unknown, ...args: unknown[]) {
-        statements += 1;
-        return original.apply(this, args);
-      };
-      try {
-        const page = await api.feed(cookie, `category=product-development&limit=${limit}`);
-        expect(page.posts).toHaveLength(limit);
-        expect(page.posts.every((post) => post.replies.length === 3)).toBe(true);
-      } finally {
-        session.prepareQuery = original;
-      }
+      const { result: page, statements } = await countingStatements(t.database.db, () => api.feed(cookie, `category=product-development&limit=${limit}`));
+      expect(page.posts).toHaveLength(limit);
+      expect(page.posts.every((post) => post.replies.length === 3)).toBe(true);
       return statements;
     };
     const small = await statementsFor(2);
