@@ -35,11 +35,18 @@ export const bulkSends = pgTable("bulk_sends", {
   status: text("status", { enum: ["sending", "done", "cancelled"] }).notNull().default("sending"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp("finished_at", { withTimezone: true }),
+  // Who holds the send (bulk-send.job.ts): null while a queued job may take it, else the holding run's
+  // token (host/pid/random), which writes heartbeat_at while it works. A stale heartbeat means it died.
+  senderId: text("sender_id"),
+  heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
+  /** When another instance last took the send over from a sender that stopped. */
+  resumedAt: timestamp("resumed_at", { withTimezone: true }),
 });
 
 /**
  * One row per recipient: a worker claims a row (pending → sending) before delivering it and records
- * the outcome, so a restarted or second worker never delivers a row twice.
+ * the outcome, so a restarted or second worker never delivers a row twice. A row in hand when its
+ * sender died becomes `uncertain`: it may have been delivered, and is not sent again.
  */
 export const bulkSendRecipients = pgTable(
   "bulk_send_recipients",
@@ -55,7 +62,7 @@ export const bulkSendRecipients = pgTable(
     email: text("email").notNull(),
     name: text("name").notNull(),
     tier: text("tier").notNull(),
-    status: text("status", { enum: ["pending", "sending", "sent", "failed", "skipped", "cancelled"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sending", "sent", "failed", "uncertain", "skipped", "cancelled"] }).notNull().default("pending"),
     error: text("error"),
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
