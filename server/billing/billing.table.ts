@@ -43,6 +43,18 @@ export const subscriptions = pgTable("subscriptions", {
   syncedAt: timestamp("synced_at", { withTimezone: true }).notNull(),
 });
 
+/**
+ * Who is syncing a customer now (billing/customer-lock.ts, PostgreSQL): taken with one short statement
+ * before the provider is read, checked and deleted by the sync's write. No connection is held while
+ * the provider answers; a holder that died lets it lapse at `expires_at` (the database's clock).
+ */
+export const billingSyncLeases = pgTable("billing_sync_leases", {
+  customerId: text("customer_id").primaryKey(),
+  /** The holder's random token: a write whose token is gone lost its lease and stores nothing. */
+  holder: text("holder").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
 /** Provider events already handled: each event id is processed once. */
 export const webhookEvents = pgTable("webhook_events", {
   eventId: text("event_id").primaryKey(),
