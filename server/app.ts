@@ -53,6 +53,8 @@ import { accountExportWorker } from "./features/account-data/export.job";
 import { exportCleanupWorker } from "./features/account-data/export-cleanup.job";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerInputCharacterCheck } from "./plugins/input-characters";
+import { registerRequestLog } from "./plugins/request-log";
+import { proxyAddresses, registerClientIp } from "./auth/client-ip";
 import { isRouteUnder } from "./plugins/routed-path";
 import { registerSecurity } from "./plugins/security";
 import { registerSlowClientGuard } from "./plugins/slow-clients";
@@ -86,7 +88,7 @@ export const DEMO_ADMIN = { email: "admin@demo.inventors.community", password: "
 /** Builds the whole application without listening; tests drive it with inject(). */
 export async function buildApp({ env, database, logger, authSecret }: AppDeps): Promise<App> {
   const { db } = database;
-  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, bodyLimit: 1024 * 1024 });
+  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, bodyLimit: 1024 * 1024, disableRequestLogging: true });
   const routes: RouteOptions[] = [];
   app.addHook("onRoute", (route) => {
     routes.push(route);
@@ -114,6 +116,8 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   });
 
   registerErrorHandler(app);
+  registerClientIp(app, env.TRUSTED_PROXY, proxyAddresses(env.TRUSTED_PROXY_ADDRESSES));
+  registerRequestLog(app);
   registerSlowClientGuard(app, { idleSeconds: env.REQUEST_IDLE_TIMEOUT_SECONDS, minBytesPerSecond: env.REQUEST_MIN_BYTES_PER_SECOND });
   registerSecurity(app, trustedOrigins(env));
   registerInputCharacterCheck(app);
@@ -148,13 +152,12 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(accountDataRoutes, {
     ...accountData,
     viewers,
-    trustedProxy: env.TRUSTED_PROXY,
     perAddress: env.AUTH_RATE_LIMIT_IP,
     perAccount: env.AUTH_RATE_LIMIT_ACCOUNT,
     sessionCookieName,
   });
   await app.register(invitationsRoutes, { db, auth, mailer, env });
-  await app.register(callRequestsRoutes, { db, mailer, listUrl: `${publicUrl(env)}/admin`, trustedProxy: env.TRUSTED_PROXY });
+  await app.register(callRequestsRoutes, { db, mailer, listUrl: `${publicUrl(env)}/admin` });
   await registerStaticWeb(app, {
     distDir: env.WEB_DIST_DIR,
     origin,

@@ -16,6 +16,8 @@ describe("configuration", () => {
     [{ SMTP_URL: "http://mail" }, "SMTP_URL: expected an smtp:// or smtps:// URL"],
     [{ ENABLE_TEST_LOGIN: "maybe" }, "ENABLE_TEST_LOGIN: expected true or false"],
     [{ AUTH_SECRET: "short" }, "AUTH_SECRET: expected at least 32 characters"],
+    [{ TRUSTED_PROXY_ADDRESSES: "10.0.0.5, 10.1.0.0/33" }, "TRUSTED_PROXY_ADDRESSES: expected addresses or CIDR ranges"],
+    [{ TRUSTED_PROXY_ADDRESSES: "proxy.internal" }, "TRUSTED_PROXY_ADDRESSES: expected addresses or CIDR ranges"],
     [{ ADMIN_EMAIL: "boss@example.com" }, "ADMIN_PASSWORD: required when ADMIN_EMAIL is set"],
     [{ OIDC_CLIENT_ID: "id", OIDC_CLIENT_SECRET: "s" }, "OIDC_ISSUER: required when OIDC_CLIENT_ID is set"],
   ])("stops on %j naming the variable", (source, message) => {

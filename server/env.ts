@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { isProxyAddressList } from "./auth/client-ip";
 
 const PLACEHOLDER_WORDS = ["changeme", "change-me", "change_me", "your-secret", "placeholder", "example", "secretsecret"];
 
@@ -37,6 +38,9 @@ export const EnvSchema = z.object({
   }),
   TRUSTED_PROXY: optionalString.refine((value) => value === undefined || /^[a-z0-9-]+$/i.test(value), {
     message: "expected the name of the header your proxy sets, such as x-forwarded-for",
+  }),
+  TRUSTED_PROXY_ADDRESSES: optionalString.refine((value) => value === undefined || isProxyAddressList(value), {
+    message: "expected addresses or CIDR ranges separated by commas, such as 10.0.0.5,10.1.0.0/16",
   }),
   AUTH_RATE_LIMIT_IP: z.coerce.number({ error: "expected a whole number" }).int().positive().default(20),
   AUTH_RATE_LIMIT_ACCOUNT: z.coerce.number({ error: "expected a whole number" }).int().positive().default(8),

@@ -14,7 +14,7 @@ import { createAuthHandler } from "./auth-handler";
 import { isOpenAuthEndpoint } from "./auth-endpoints";
 import { checkLimits } from "./auth-attempt";
 import { accountKey, LIMITED_ENDPOINTS } from "./auth-limits";
-import { rateLimitAddress, resolveClientIp } from "./client-ip";
+import { rateLimitAddress } from "./client-ip";
 import { createKnownDevices } from "./known-device";
 import { createPasswordSignIn, type PasswordSignInOutcome } from "./password-sign-in";
 import { clearRateLimit } from "./rate-limit";
@@ -63,7 +63,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       }
       const body = request.body instanceof Buffer ? request.body : undefined;
       const cookieHeader = request.headers.cookie;
-      const clientIp = resolveClientIp(request.headers, request.socket.remoteAddress, env.TRUSTED_PROXY);
+      const clientIp = request.clientIp;
 
       const limited = request.method === "POST" ? LIMITED_ENDPOINTS[subPath] : undefined;
       let signedIn: SignedInAccount | null = null;

@@ -105,6 +105,30 @@ describe("auth rate limits behind a trusted proxy", () => {
   });
 });
 
+describe("auth rate limits behind a trusted proxy at known addresses", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ AUTH_RATE_LIMIT_IP: "2", TRUSTED_PROXY: "x-forwarded-for", TRUSTED_PROXY_ADDRESSES: "10.0.0.0/8, fd00::1" });
+  });
+  afterAll(() => t.close());
+
+  it("ignores a forwarded address on a connection that did not come through the proxy", async () => {
+    // An instance reachable directly: each forged header would otherwise be a fresh address with fresh attempts.
+    const direct = (forged: string) => signInFrom(t, uniqueEmail(), "198.51.100.77", { "x-forwarded-for": forged });
+    expect((await direct("203.0.113.1")).statusCode).toBe(401);
+    expect((await direct("203.0.113.2")).statusCode).toBe(401);
+    expect((await direct("203.0.113.3")).statusCode).toBe(429);
+  });
+
+  it("counts the forwarded address on connections from the proxy, IPv4 ranges, mapped addresses and IPv6 alike", async () => {
+    const viaProxy = (proxy: string, client: string) => signInFrom(t, uniqueEmail(), proxy, { "x-forwarded-for": client });
+    expect((await viaProxy("10.2.3.4", "192.0.2.30")).statusCode).toBe(401);
+    expect((await viaProxy("::ffff:10.9.9.9", "192.0.2.30")).statusCode).toBe(401);
+    expect((await viaProxy("fd00::1", "192.0.2.30")).statusCode).toBe(429);
+    expect((await viaProxy("10.2.3.4", "192.0.2.31")).statusCode).toBe(401);
+  });
+});
+
 describe("client address resolution", () => {
   it("ignores forwarding headers unless a trusted proxy header is configured", () => {
     expect(resolveClientIp({ "x-forwarded-for": "1.2.3.4" }, "127.0.0.1", undefined)).toBe("127.0.0.1");

@@ -7,7 +7,7 @@ import {
 } from "../../../common/contracts/account-data";
 import { AUTH_MESSAGES } from "../../../common/contracts/auth";
 import { memberOf, passAdminsThroughGate } from "../../auth/guards";
-import { rateLimitAddress, resolveClientIp } from "../../auth/client-ip";
+import { rateLimitAddress } from "../../auth/client-ip";
 import type { Viewer, ViewerResolver } from "../../auth/viewer";
 import { AppError } from "../../errors";
 import { contentDisposition } from "../../files/content-disposition";
@@ -21,7 +21,6 @@ import { assertOwnPassword, consumeDeletionToken, countConfirmationAttempt, hasP
 
 export interface AccountDataRoutesOptions extends AccountDataDeps {
   viewers: ViewerResolver;
-  trustedProxy: string | undefined;
   /** The sign-in limits (AUTH_RATE_LIMIT_IP, AUTH_RATE_LIMIT_ACCOUNT): re-authentication has the same. */
   perAddress: number;
   perAccount: number;
@@ -68,7 +67,7 @@ export async function accountDataRoutes(app: FastifyInstance, options: AccountDa
 
   /** Counts the attempt against the sign-in limits, refusing with 429 past them. */
   async function limitConfirmation(request: Parameters<typeof memberOf>[0], reply: FastifyReply, email: string): Promise<boolean> {
-    const address = rateLimitAddress(resolveClientIp(request.headers, request.socket.remoteAddress, options.trustedProxy));
+    const address = rateLimitAddress(request.clientIp);
     const retryAfter = await countConfirmationAttempt(deps.db, email, { address, perAddress: options.perAddress, perAccount: options.perAccount });
     if (retryAfter === null) return true;
     request.log.warn({ account: email }, "account deletion rate limit reached");

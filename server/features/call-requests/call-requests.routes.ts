@@ -2,15 +2,12 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { AUTH_MESSAGES } from "../../../common/contracts/auth";
 import { CallRequestInputSchema, type CallRequest, type CallRequestsResponse } from "../../../common/contracts/call-requests";
-import { rateLimitAddress, resolveClientIp } from "../../auth/client-ip";
+import { rateLimitAddress } from "../../auth/client-ip";
 import { memberOf, requireAdmin } from "../../auth/guards";
 import { hitRateLimit } from "../../auth/rate-limit";
 import { AppError } from "../../errors";
 import { createCallRequest, listCallRequests, markCallRequestHandled, type CallRequestDeps } from "./call-requests.service";
 
-interface CallRequestRoutesDeps extends CallRequestDeps {
-  trustedProxy: string | undefined;
-}
 
 /** Requests per client address per hour: plenty for a person, too few to flood the admins' inboxes. */
 export const CALL_REQUESTS_PER_HOUR = 5;
@@ -19,10 +16,10 @@ const WINDOW_SECONDS = 3600;
 const IdParamsSchema = z.object({ id: z.uuid() });
 
 /** The request-a-call form of /ref-number, and the admins' list of requests. */
-export async function callRequestsRoutes(app: FastifyInstance, deps: CallRequestRoutesDeps): Promise<void> {
+export async function callRequestsRoutes(app: FastifyInstance, deps: CallRequestDeps): Promise<void> {
   app.post("/api/call-requests", async (request, reply) => {
     const input = CallRequestInputSchema.parse(request.body);
-    const clientIp = resolveClientIp(request.headers, request.socket.remoteAddress, deps.trustedProxy);
+    const clientIp = request.clientIp;
     const hit = await hitRateLimit(deps.db, `ip:call-request:${rateLimitAddress(clientIp)}`, CALL_REQUESTS_PER_HOUR, WINDOW_SECONDS);
     if (!hit.allowed) {
       request.log.warn({ ip: clientIp }, "call request rate limit reached");

@@ -9,7 +9,7 @@ import {
   type InvitationsResponse,
 } from "../../../common/contracts/invitations";
 import type { Auth } from "../../auth/auth";
-import { CLIENT_IP_HEADER, rateLimitAddress, resolveClientIp } from "../../auth/client-ip";
+import { CLIENT_IP_HEADER, rateLimitAddress } from "../../auth/client-ip";
 import { memberOf, requireAdmin } from "../../auth/guards";
 import { hitRateLimit } from "../../auth/rate-limit";
 import type { Database } from "../../db/client";
@@ -52,7 +52,7 @@ export async function invitationsRoutes(app: FastifyInstance, { db, auth, mailer
 
   // The links carry 256 random bits, so the limit is about cost (each accept hashes a password), not guessing.
   const limitPerAddress = async (request: FastifyRequest, action: string) => {
-    const clientIp = resolveClientIp(request.headers, request.socket.remoteAddress, env.TRUSTED_PROXY);
+    const clientIp = request.clientIp;
     const hit = await hitRateLimit(db, `ip:invitation-${action}:${rateLimitAddress(clientIp)}`, env.AUTH_RATE_LIMIT_IP, LINK_WINDOW_SECONDS);
     if (!hit.allowed) {
       request.log.warn({ ip: clientIp, action }, "invitation rate limit reached");
