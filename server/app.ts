@@ -51,6 +51,7 @@ import { createJobQueue, type JobQueue } from "./jobs/job-queue";
 import { accountDataRoutes } from "./features/account-data/account-data.routes";
 import { accountExportWorker } from "./features/account-data/export.job";
 import { exportCleanupWorker } from "./features/account-data/export-cleanup.job";
+import { idempotencyCleanupWorker } from "./plugins/idempotency-cleanup.job";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerInputCharacterCheck } from "./plugins/input-characters";
 import { registerRequestLog } from "./plugins/request-log";
@@ -97,6 +98,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   const jobs = createJobQueue(database, logger);
   jobs.register(bulkSendWorker({ db, mailer, jobs, logger, batchSize: env.EMAIL_BATCH_SIZE, pauseMs: env.EMAIL_BATCH_PAUSE_MS, retryDelaySeconds: env.EMAIL_RETRY_DELAY_SECONDS, baseUrl: publicUrl(env), secret: authSecret }));
   jobs.register(mentionWorker({ db, mailer, logger, baseUrl: publicUrl(env), secret: authSecret }));
+  jobs.register(idempotencyCleanupWorker({ db, logger }));
   const auth = createAuth({ env, logger, db, mailer, secret: authSecret });
   const context = await auth.$context;
   const sessionCookieName = context.authCookies.sessionToken.name;

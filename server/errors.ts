@@ -22,6 +22,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   CSRF_REJECTED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** The same Idempotency-Key with a different request (server/plugins/idempotency.ts). */
+  IDEMPOTENCY_KEY_REUSED: 422,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

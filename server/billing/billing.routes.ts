@@ -3,6 +3,7 @@ import { z } from "zod";
 import { BILLING_MESSAGES, ChangePlanBodySchema, CheckoutBodySchema, PlanChangePreviewQuerySchema, ValidateCouponBodySchema } from "../../common/contracts/billing";
 import { memberOf, requireMember } from "../auth/guards";
 import { AppError } from "../errors";
+import { answerOnceReserved, fingerprintOf, idempotencyKeyOf, sendAnswer } from "../plugins/idempotency";
 import { getAccountBilling, openPortal } from "./account.service";
 import { confirmCheckout, startCheckout } from "./checkout.service";
 import { findUsableCoupon } from "./coupons.service";
@@ -20,8 +21,12 @@ export async function billingRoutes(app: FastifyInstance, { deps, origin }: { de
     return { discount: coupon.discountPercent };
   });
 
-  app.post("/api/billing/checkout", { preHandler: requireMember }, async (request) => {
-    return startCheckout(deps, memberOf(request), CheckoutBodySchema.parse(request.body), origin);
+  // With an Idempotency-Key a retried checkout gets the first one's address, never a second checkout.
+  app.post("/api/billing/checkout", { preHandler: requireMember }, async (request, reply) => {
+    const viewer = memberOf(request);
+    const key = idempotencyKeyOf(request, viewer.userId);
+    const body = CheckoutBodySchema.parse(request.body);
+    return sendAnswer(reply, await answerOnceReserved(deps.db, key, fingerprintOf(body), 200, () => startCheckout(deps, viewer, body, origin)));
   });
 
   app.get("/api/billing/checkout/:id", { preHandler: requireMember }, async (request) => {

@@ -8,5 +8,7 @@ export const QUEUES = {
   accountExportCleanup: "account-export-cleanup",
   /** One job per new or edited post or reply that mentions someone (features/community/mentions.job.ts); data `{ kind, id }`. */
   communityMentions: "community-mentions",
+  /** Hourly, on a schedule (plugins/idempotency-cleanup.job.ts): deletes Idempotency-Key answers past their 24 hours. */
+  idempotencyKeyCleanup: "idempotency-key-cleanup",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

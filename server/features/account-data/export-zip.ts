@@ -13,7 +13,9 @@ data.json  your profile, sign-in methods and sessions, subscription and invoices
 files/     the files you uploaded to the media library, named <id>-<name> as listed under
            "uploads" in data.json.
 
-Passwords, sign-in tokens and two-factor secrets are never exported.
+Passwords, sign-in tokens and two-factor secrets are never exported. Neither are the answers kept
+for 24 hours to repeat a post, reply, upload or checkout sent again with the same Idempotency-Key:
+each repeats an item listed in data.json.
 `;
 
 /**

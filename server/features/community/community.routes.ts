@@ -18,6 +18,7 @@ import type { ContentDeps } from "../content/content-deps";
 import type { JobQueue } from "../../jobs/job-queue";
 import { QUEUES } from "../../jobs/queues";
 import type { Mailer } from "../../mail/mailer";
+import { answerOnce, fingerprintOf, idempotencyKeyOf, sendAnswer } from "../../plugins/idempotency";
 import { visiblePost } from "./community-access";
 import { readAllReplies, readFeed } from "./community-reads";
 import { toggleReplyLike, togglePostLike } from "./likes";
@@ -62,21 +63,29 @@ export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps)
     return sendJson(request, reply, await answers.json("community", key, build));
   });
 
+  // Posts and replies take an Idempotency-Key: a retry of one whose answer was lost gets that answer, not a second post.
   app.post("/api/community/posts", { preHandler: requireMember }, async (request, reply) => {
     const viewer = memberOf(request);
+    const key = idempotencyKeyOf(request, viewer.userId);
     const input = PostInputSchema.parse(request.body);
-    await assertNotSuspended(db, viewer);
-    await countCommunityWrite(db, viewer, reply);
-    const post = await createMemberPost(db, viewer, input);
-    await queueMentions({ kind: "post", id: post.id, picked: input.mentions }, post.content, request.log);
-    return reply.code(201).send(post);
+    const answer = await answerOnce(db, key, fingerprintOf(input), 201, async (txDb) => {
+      await assertNotSuspended(txDb, viewer);
+      await countCommunityWrite(txDb, viewer, reply);
+      return createMemberPost(txDb, viewer, input);
+    });
+    const post = answer.body;
+    if (!answer.replayed) await queueMentions({ kind: "post", id: post.id, picked: input.mentions }, post.content, request.log);
+    return sendAnswer(reply, answer);
   });
 
   app.post("/api/admin/community/posts", { preHandler: requireAdmin }, async (request, reply) => {
+    const viewer = memberOf(request);
+    const key = idempotencyKeyOf(request, viewer.userId);
     const input = AdminPostInputSchema.parse(request.body);
-    const post = await createAdminPost(db, memberOf(request), input);
-    await queueMentions({ kind: "post", id: post.id, picked: input.mentions }, post.content, request.log);
-    return reply.code(201).send(post);
+    const answer = await answerOnce(db, key, fingerprintOf(input), 201, (txDb) => createAdminPost(txDb, viewer, input));
+    const post = answer.body;
+    if (!answer.replayed) await queueMentions({ kind: "post", id: post.id, picked: input.mentions }, post.content, request.log);
+    return sendAnswer(reply, answer);
   });
 
   app.patch("/api/community/posts/:id", { preHandler: requireMember }, async (request) => {
@@ -109,12 +118,16 @@ export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps)
 
   app.post("/api/community/posts/:id/replies", { preHandler: requireMember }, async (request, reply) => {
     const viewer = memberOf(request);
+    const key = idempotencyKeyOf(request, viewer.userId);
     const { id } = IdParamsSchema.parse(request.params);
     const input = ReplyInputSchema.parse(request.body);
-    await assertNotSuspended(db, viewer);
-    const created = await createReply(db, viewer, id, input, (tx) => countCommunityWrite(tx, viewer, reply));
-    await queueMentions({ kind: "reply", id: created.id, picked: input.mentions }, created.content, request.log);
-    return reply.code(201).send(created);
+    const answer = await answerOnce(db, key, fingerprintOf({ postId: id, input }), 201, async (txDb) => {
+      await assertNotSuspended(txDb, viewer);
+      return createReply(txDb, viewer, id, input, (tx) => countCommunityWrite(tx, viewer, reply));
+    });
+    const created = answer.body;
+    if (!answer.replayed) await queueMentions({ kind: "reply", id: created.id, picked: input.mentions }, created.content, request.log);
+    return sendAnswer(reply, answer);
   });
 
   app.patch("/api/community/replies/:id", { preHandler: requireMember }, async (request) => {

@@ -4,6 +4,7 @@ import { Readable, pipeline } from "node:stream";
 import { ALLOWED_UPLOADS, MAX_UPLOAD_BYTES, MEDIA_MESSAGES, type AllowedExtension, type MediaItem } from "../../../common/contracts/media";
 import type { Viewer } from "../../auth/viewer";
 import type { Database } from "../../db/client";
+import { answerOnce, fingerprintOf, type Answer, type IdempotencyKey } from "../../plugins/idempotency";
 import { AppError } from "../../errors";
 import { safeFileName } from "../../files/content-disposition";
 import { newFileKey } from "../../files/file-store";
@@ -31,8 +32,15 @@ function allowedExtensionOf(part: MultipartFile): AllowedExtension {
 /**
  * Streams one uploaded file into storage under a generated key while checking it, then records it.
  * Any refusal, failure or disconnect removes what was stored, and no row is written without its file.
+ * With an Idempotency-Key the row is recorded once per key: a repeat of an upload already recorded
+ * (the same folder, name, type and size) gets its answer, and the file it sent again is removed.
  */
-export async function storeUpload(deps: ContentDeps, admin: Viewer, part: MultipartFile, options: { folder: string; isPublic: boolean }): Promise<MediaItem> {
+export async function storeUpload(
+  deps: ContentDeps,
+  admin: Viewer,
+  part: MultipartFile,
+  options: { folder: string; isPublic: boolean; idempotencyKey: IdempotencyKey | null },
+): Promise<Answer<MediaItem>> {
   let extension: AllowedExtension;
   try {
     extension = allowedExtensionOf(part);
@@ -52,7 +60,8 @@ export async function storeUpload(deps: ContentDeps, admin: Viewer, part: Multip
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", MEDIA_MESSAGES.invalidType);
     }
     const name = safeFileName(part.filename, `upload.${extension}`);
-    return await deps.db.transaction(async (transaction) => {
+    const identity = { folder: options.folder, isPublic: options.isPublic, fileName: part.filename, fileType: part.mimetype, size: inspected.size };
+    const answer = await answerOnce(deps.db, options.idempotencyKey, fingerprintOf(identity), 201, (db) => db.transaction(async (transaction) => {
       const tx = transaction as unknown as Database;
       const [row] = await tx
         .insert(mediaItems)
@@ -73,7 +82,9 @@ export async function storeUpload(deps: ContentDeps, admin: Viewer, part: Multip
       if (!row) throw new Error("media insert returned no row");
       await recordAudit(tx, admin, [{ action: "upload-media", targetId: String(row.id), targetEmail: name, before: null, after: { name, folder: row.folder, size: row.fileSize, fileType: type } }]);
       return toMediaItem(row);
-    });
+    }));
+    if (answer.replayed) await deps.files.remove(key).catch(() => undefined);
+    return answer;
   } catch (error) {
     part.file.resume();
     // The write already removed a partial file; this catches a complete one refused afterwards. A

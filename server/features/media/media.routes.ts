@@ -17,6 +17,7 @@ import { adminOf } from "../../auth/guards";
 import type { Viewer } from "../../auth/viewer";
 import { AppError } from "../../errors";
 import { sendStoredFile } from "../../files/file-delivery";
+import { idempotencyKeyOf, sendAnswer } from "../../plugins/idempotency";
 import type { ContentDeps } from "../content/content-deps";
 import { MULTIPART_FILE_LIMIT, storeUpload } from "./media-upload";
 import { addYoutubeVideo, createFolder, deleteMedia, findMedia, findMediaUsage, findPublicImage, listFolders, listMedia, updateMedia } from "./media.service";
@@ -47,14 +48,13 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContentDeps): Prom
 
   app.post("/api/admin/media", { preHandler: guard(MEDIA_MESSAGES.uploadSignIn) }, async (request, reply): Promise<MediaItem> => {
     const admin = adminFor(request, MEDIA_MESSAGES.uploadSignIn);
+    const idempotencyKey = idempotencyKeyOf(request, admin.userId);
     const options = UploadQuerySchema.parse(request.query);
     if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", MEDIA_MESSAGES.invalidType);
     const part = await request.file();
     if (!part) throw new AppError("BAD_REQUEST", "Choose a file to upload");
     try {
-      const item = await storeUpload(deps, admin, part, { folder: options.folder, isPublic: options.public });
-      reply.code(201);
-      return item;
+      return sendAnswer(reply, await storeUpload(deps, admin, part, { folder: options.folder, isPublic: options.public, idempotencyKey }));
     } catch (error) {
       if (error instanceof AppError) throw error;
       // The file store (disk or bucket) or the database failed; storeUpload has left nothing behind.
