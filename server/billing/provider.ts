@@ -1,5 +1,4 @@
 import type { PaidTier } from "../../common/tiers";
-import type { Database } from "../db/client";
 
 /** Prices are found by these lookup keys, in Stripe and in the local provider alike. */
 export const PRICE_LOOKUP_KEYS: Record<PaidTier, string> = {
@@ -68,11 +67,8 @@ export interface BillingProvider {
   createCustomer(user: { id: string; email: string; name: string }): Promise<string>;
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
   getCheckout(id: string): Promise<ProviderCheckout | null>;
-  /**
-   * The subscription that decides the customer's tier: the newest live one, else the newest. `db` is
-   * the sync's connection inside the customer lock; the local provider reads its own tables through it.
-   */
-  currentSubscription(customerId: string, db: Database): Promise<ProviderSubscription | null>;
+  /** The subscription that decides the customer's tier: the newest live one, else the newest. */
+  currentSubscription(customerId: string): Promise<ProviderSubscription | null>;
   createPortal(customerId: string, returnUrl: string): Promise<string>;
   listInvoices(customerId: string): Promise<ProviderInvoice[]>;
   /** What an upgrade to `priceId` prorated at `at` would charge today, in cents (Stripe's invoice preview). */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../auth/auth.table";
 import { buildTestApp, postJson, signUp, uniqueEmail, type TestApp } from "../test/build-test-app";
 import { startStripeStandIn, type StripeStandIn } from "../test/stripe-stand-in";
-import { subscriptions } from "./billing.table";
+import { billingCustomers, subscriptions } from "./billing.table";
 import { ensureStripeCatalog } from "./stripe/stripe-catalog";
 
 let stripe: StripeStandIn;
@@ -28,8 +28,11 @@ afterAll(async () => {
 const PLANS = ["inventor", "entrepreneur", "brand-ceo"] as const;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** How many times Stripe was asked for a customer's subscriptions: one read per sync. */
-const subscriptionReads = () => stripe.requests.filter((request) => request.method === "GET" && request.path === "/v1/subscriptions").length;
+/** Whether Stripe was asked for each of these customers' subscriptions since request number `since` (events that arrive together share a read). */
+const readSince = (since: number, customerIds: string[]) => {
+  const read = new Set(stripe.requests.slice(since).flatMap((request) => (request.method === "GET" && request.path === "/v1/subscriptions" ? [String(request.query.customer)] : [])));
+  return customerIds.every((customerId) => read.has(customerId));
+};
 
 async function until(condition: () => boolean): Promise<void> {
   const deadline = Date.now() + 30_000;
@@ -55,8 +58,9 @@ async function subscriber(plan: (typeof PLANS)[number]) {
   for (const event of events) expect((await deliver(event)).statusCode).toBe(200);
   const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user?.id ?? ""));
-  if (!user || !row) throw new Error("subscription not stored");
-  return { userId: user.id, plan, subscriptionId: row.subscriptionId };
+  const [customer] = await t.database.db.select().from(billingCustomers).where(eq(billingCustomers.userId, user?.id ?? ""));
+  if (!user || !row || !customer) throw new Error("subscription not stored");
+  return { userId: user.id, plan, subscriptionId: row.subscriptionId, customerId: customer.customerId };
 }
 
 describe("webhook syncs of one customer, racing over a slow network", () => {
@@ -65,15 +69,14 @@ describe("webhook syncs of one customer, racing over a slow network", () => {
     stripe.slowResponses(300, 100);
     const deliveries: Array<Promise<{ statusCode: number }>> = [];
     for (let round = 0; round < 5; round += 1) {
-      const readsBefore = subscriptionReads();
-      const deliveredBefore = deliveries.length;
+      const requestsBefore = stripe.requests.length;
       for (const { subscriptionId } of members) {
         // Renewals that fail and retries that succeed, ending on a failure that the last retry pays, as in the report.
         const events = round === 4 || Math.random() < 0.5 ? stripe.failPayment(subscriptionId) : stripe.renew(subscriptionId);
         deliveries.push(...events.map(deliver));
       }
       // Stripe's state changes again once this round's reads reached it, while their answers are on the way.
-      await until(() => subscriptionReads() >= readsBefore + deliveries.length - deliveredBefore);
+      await until(() => readSince(requestsBefore, members.map((member) => member.customerId)));
       await pause(Math.random() * 20);
     }
     // The last change is read over a fast network while older reads are still on their way.

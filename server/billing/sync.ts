@@ -25,21 +25,23 @@ export interface BillingDeps {
  * The only writer of paid membership state: reads the customer's current subscription from the
  * provider and writes the subscription row and the member's tier. Safe to run for any event, twice,
  * in parallel or out of order: syncs of one customer run one at a time (read and write together), so
- * the last one always stores the provider's present truth.
+ * the last one always stores the provider's present truth. Events arriving while a sync waits to
+ * begin share it (customer-lock.ts).
  */
 export async function syncCustomer(deps: BillingDeps, customerId: string): Promise<"synced" | "unknown-customer"> {
-  const { db, provider, logger } = deps;
-  const [customer] = await db.select().from(billingCustomers).where(eq(billingCustomers.customerId, customerId));
+  const { provider, logger } = deps;
+  const [customer] = await deps.lockCustomer.database((db) => db.select().from(billingCustomers).where(eq(billingCustomers.customerId, customerId)));
   if (!customer) {
     logger.warn({ customerId }, "billing event for an unknown customer");
     return "unknown-customer";
   }
-  // The read happens inside the lock: a sync that read older state can never write after one that read newer.
-  await deps.lockCustomer(customerId, async (locked) => {
-    const current = await provider.currentSubscription(customerId, locked);
+  // The read happens while this sync holds the customer, and no connection is held during it: a sync
+  // that read older state can never write after one that read newer.
+  await deps.lockCustomer.sync(customerId, async (commit) => {
+    const current = await provider.currentSubscription(customerId);
     const tierByPrice = invert(await provider.prices());
     const now = new Date();
-    await locked.transaction(async (tx) => {
+    await commit(async (tx) => {
       const [previous] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, customer.userId)).for("update");
       if (!current) {
         await tx.delete(subscriptions).where(eq(subscriptions.userId, customer.userId));
@@ -67,7 +69,7 @@ export async function syncCustomer(deps: BillingDeps, customerId: string): Promi
         };
         await tx.insert(subscriptions).values(row).onConflictDoUpdate({ target: subscriptions.userId, set: row });
       }
-      await writeEffectiveTier(tx as unknown as Database, customer.userId, now, deps.graceDays);
+      await writeEffectiveTier(tx, customer.userId, now, deps.graceDays);
     });
   });
   deps.viewers.forgetUser(customer.userId);

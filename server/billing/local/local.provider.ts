@@ -50,8 +50,8 @@ export function createLocalProvider(db: Database, origin: string): BillingProvid
       const [subscription] = await db.select().from(localSubscriptions).where(eq(localSubscriptions.checkoutSessionId, id));
       return { id, customerId: subscription?.customerId ?? null, complete: Boolean(subscription), paid: Boolean(subscription) };
     },
-    async currentSubscription(customerId, locked) {
-      const rows = await locked.select().from(localSubscriptions).where(eq(localSubscriptions.customerId, customerId)).orderBy(desc(localSubscriptions.createdAt));
+    async currentSubscription(customerId) {
+      const rows = await db.select().from(localSubscriptions).where(eq(localSubscriptions.customerId, customerId)).orderBy(desc(localSubscriptions.createdAt));
       const chosen = rows.find((row) => LIVE_STATUSES.has(row.status)) ?? rows[0];
       return chosen ? toProviderSubscription(chosen) : null;
     },
