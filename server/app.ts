@@ -136,7 +136,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(unsubscribeRoutes, { db, secret: authSecret });
   const news = createNewsService({ db, logger, feedUrl: env.NEWS_FEED_URL, cacheSeconds: env.NEWS_CACHE_SECONDS, allowPrivate: env.NEWS_ALLOW_PRIVATE });
   await app.register(newsRoutes, { news });
-  const content: ContentDeps = { db, files: await openFileStore(env), fileLinks: createFileLinkSigner(authSecret), answers };
+  const content: ContentDeps = { db, files: await openFileStore(env, logger), fileLinks: createFileLinkSigner(authSecret), answers };
   await app.register(universityRoutes, content);
   await app.register(coursesAdminRoutes, { db });
   await app.register(membersRoutes, content);

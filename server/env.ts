@@ -101,6 +101,8 @@ export const EnvSchema = z.object({
   S3_REGION: z.string().trim().min(1).default("us-east-1"),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  /** A storage call gives up (then answers 503) when connecting, or any wait for a byte, takes longer than this. */
+  S3_TIMEOUT_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(1).max(120).default(3),
   /** Slow clients: headers within this long, and no body silent for this long (server/plugins/slow-clients.ts). */
   REQUEST_IDLE_TIMEOUT_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(1).max(600).default(30),
   /** Slow clients: a body must average at least this rate after its first REQUEST_IDLE_TIMEOUT_SECONDS (16 KB/s: 50 MB in under an hour). */

@@ -19,11 +19,14 @@ import { freePort } from "./server-process";
 let database: DatabaseHandle;
 let built: App;
 let dataDir: string;
+let endpoint: string;
 const logLines: string[] = [];
+const startLog: string[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = mkdtempSync(path.join(os.tmpdir(), "storage-outage-"));
+  endpoint = `http://127.0.0.1:${await freePort()}`;
   const env = loadEnv({
     DATA_DIR: dataDir,
     NODE_ENV: "test",
@@ -32,7 +35,7 @@ beforeAll(async () => {
     CONTENT_VERSION_CHECK_MS: "0",
     S3_BUCKET: "community-files",
     // Nothing listens there: every connection is refused at once.
-    S3_ENDPOINT: `http://127.0.0.1:${await freePort()}`,
+    S3_ENDPOINT: endpoint,
     S3_ACCESS_KEY_ID: "outage-test-key",
     S3_SECRET_ACCESS_KEY: "outage-test-secret",
   });
@@ -43,6 +46,7 @@ beforeAll(async () => {
       },
     }));
   built = await buildApp({ env, database, logger, authSecret: TEST_SECRET });
+  startLog.push(...logLines);
 }, 60_000);
 
 afterAll(async () => {
@@ -52,6 +56,11 @@ afterAll(async () => {
 });
 
 describe("file storage unreachable", () => {
+  it("does not keep the server from starting: the log says the bucket did not answer", () => {
+    const logged = startLog.map((line) => JSON.parse(line) as { msg: string });
+    expect(logged.map((line) => line.msg)).toContain(`file storage unavailable at start: the bucket "community-files" at S3_ENDPOINT ${endpoint} did not answer; files answer 503 until it does`);
+  });
+
   it("answers a download 503 with a storage message and logs a storage outage, not a database one; the rest keeps serving", async () => {
     await database.db.insert(resources).values({
       title: "Patent checklist",
