@@ -43,7 +43,7 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { outboxRoutes } from "./mail/outbox.routes";
 import { mailerGmailOptions } from "./mail/mail-config";
 import { emailRoutes } from "./features/email/email.routes";
-import { bulkSendWorker } from "./features/email/bulk-send.job";
+import { registerBulkSend } from "./features/email/bulk-send.job";
 import { mentionWorker } from "./features/community/mentions.job";
 import { bulkSendRoutes } from "./features/email/bulk-send.routes";
 import { unsubscribeRoutes } from "./features/email/unsubscribe.routes";
@@ -96,7 +96,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   });
   const mailer = createMailer({ db, logger, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, ...mailerGmailOptions(env, authSecret) });
   const jobs = createJobQueue(database, logger);
-  jobs.register(bulkSendWorker({ db, mailer, jobs, logger, batchSize: env.EMAIL_BATCH_SIZE, pauseMs: env.EMAIL_BATCH_PAUSE_MS, retryDelaySeconds: env.EMAIL_RETRY_DELAY_SECONDS, baseUrl: publicUrl(env), secret: authSecret }));
+  registerBulkSend(jobs, { db, mailer, jobs, logger, batchSize: env.EMAIL_BATCH_SIZE, pauseMs: env.EMAIL_BATCH_PAUSE_MS, retryDelaySeconds: env.EMAIL_RETRY_DELAY_SECONDS, baseUrl: publicUrl(env), secret: authSecret, staleSeconds: env.EMAIL_SENDER_STALE_SECONDS });
   jobs.register(mentionWorker({ db, mailer, logger, baseUrl: publicUrl(env), secret: authSecret }));
   jobs.register(idempotencyCleanupWorker({ db, logger }));
   const auth = createAuth({ env, logger, db, mailer, secret: authSecret });
@@ -132,7 +132,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(twoFactorStatusRoutes, { db, required: env.REQUIRE_ADMIN_2FA });
   await app.register(outboxRoutes, { db });
   await app.register(emailRoutes, { db, mailer, secureCookies: publicUrl(env).startsWith("https://") });
-  await app.register(bulkSendRoutes, { db });
+  await app.register(bulkSendRoutes, { db, staleSeconds: env.EMAIL_SENDER_STALE_SECONDS });
   await app.register(unsubscribeRoutes, { db, secret: authSecret });
   const news = createNewsService({ db, logger, feedUrl: env.NEWS_FEED_URL, cacheSeconds: env.NEWS_CACHE_SECONDS, allowPrivate: env.NEWS_ALLOW_PRIVATE });
   await app.register(newsRoutes, { news });

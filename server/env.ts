@@ -92,6 +92,8 @@ export const EnvSchema = z.object({
   EMAIL_BATCH_PAUSE_MS: z.coerce.number({ error: "expected a number of milliseconds" }).int().min(0).max(60_000).default(1000),
   /** Bulk email: how long to wait before trying again when the mail server cannot be reached. */
   EMAIL_RETRY_DELAY_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(1).max(3600).default(30),
+  /** Bulk email: a send whose sender wrote no heartbeat for this long is taken over by another instance (its messages in hand are not sent again). */
+  EMAIL_SENDER_STALE_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(3).max(300).default(30),
   /** How stale another instance's content writes may look in this instance's cached lists (server/cache/README.md). */
   CONTENT_VERSION_CHECK_MS: z.coerce.number({ error: "expected a number of milliseconds" }).int().min(0).max(1000).default(250),
   /** Files go to this S3-compatible bucket instead of DATA_DIR/files when set. */

@@ -38,6 +38,16 @@ export function bulkPartialMessage(sent: number, failed: number): string {
   return `${sent} emails sent successfully, but ${failed} failed. Check the error logs for details.`;
 }
 
+/** A recipient's message was in hand when its sending server stopped (issue 26): the row's error and its error-log entry. */
+export const BULK_MAY_HAVE_BEEN_DELIVERED =
+  "May have been delivered: the sending server stopped while this message was being handed to the mail server; not sent again so that nobody receives it twice";
+
+/** The bulk dialog while a send's sender is missing, and after another instance took it over. */
+export const BULK_RECOVERY_MESSAGES = {
+  waiting: "The sending server stopped. Another server will resume this send within a minute; messages already sent are not sent again.",
+  resumed: "Resumed by another server after the sending server stopped.",
+} as const;
+
 /** Spec timings (§9): notices, the callback's close and redirect, the bulk dialog's close. */
 export const EMAIL_DELAYS_MS = { gmailNotice: 3000, sendBanner: 3000, callbackClose: 3000, copied: 2000, bulkClose: 2000 } as const;
 
@@ -105,6 +115,11 @@ export type EmailErrorEntry = z.infer<typeof EmailErrorEntrySchema>;
 export const EMAIL_ERROR_LOG_LIMIT = 100;
 
 export const BULK_SEND_STATUSES = ["sending", "done", "cancelled"] as const;
+/**
+ * A bulk send's sender stopped: `waiting` while its heartbeat is missing and another instance is about
+ * to take the send over, `resumed` once one did.
+ */
+export const BULK_SEND_RECOVERY = ["waiting", "resumed"] as const;
 /** GET /api/admin/email/bulk/:id: progress the dialog polls. */
 export const BulkSendProgressSchema = z.object({
   id: z.string(),
@@ -112,9 +127,12 @@ export const BulkSendProgressSchema = z.object({
   total: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),
+  /** Being handed to the mail server when their sender stopped: may have been delivered, never sent again. */
+  uncertain: z.number().int(),
   skipped: z.number().int(),
   cancelled: z.number().int(),
   pending: z.number().int(),
+  recovery: z.enum(BULK_SEND_RECOVERY).nullable(),
 });
 export type BulkSendProgress = z.infer<typeof BulkSendProgressSchema>;
 

@@ -33,6 +33,11 @@ export interface JobQueue {
   start(): Promise<void>;
   send<T extends object>(queue: QueueName, data: T): Promise<void>;
   register<T>(worker: WorkerDefinition<T>): void;
+  /**
+   * Runs `task` every `intervalMs` on this instance while the queue runs: each instance runs its own
+   * (unlike a cron job, which one instance takes). A stop waits for a run in progress; a failed run is logged.
+   */
+  every(name: string, intervalMs: number, task: () => Promise<void>): void;
   /** True once shutdown began: long handlers stop after the step in hand and leave the rest to a later job. */
   isStopping(): boolean;
   /** Stops fetching, waits for handlers in progress (they finish their step), and closes; calls after the first wait for it. */
@@ -51,6 +56,8 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
   const boss = new PgBoss({ db: { executeSql }, schedule: true, supervise: true, migrate: true });
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
   const workers: Array<WorkerDefinition<never>> = [];
+  const periodic: Array<{ name: string; intervalMs: number; task: () => Promise<void> }> = [];
+  const timers = new Set<NodeJS.Timeout>();
   let starting: Promise<void> | null = null;
   let stopping: Promise<void> | null = null;
 
@@ -64,6 +71,19 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
         if (job) await inFlight.track(worker.handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit }));
       });
       if (worker.cron) await boss.schedule(queue, worker.cron, {}, { tz: "UTC" });
+    }
+    for (const { name, intervalMs, task } of periodic) {
+      const next = () => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (stopping) return;
+          void inFlight.track(task().catch((error: unknown) => logger.error({ err: error, task: name }, "periodic job task failed"))).then(() => {
+            if (!stopping) next();
+          });
+        }, intervalMs);
+        timers.add(timer);
+      };
+      next();
     }
   }
 
@@ -80,12 +100,17 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
       if (starting) throw new Error(`worker for ${worker.queue} registered after the queue started`);
       workers.push(worker as unknown as WorkerDefinition<never>);
     },
+    every(name, intervalMs, task) {
+      if (starting) throw new Error(`periodic task ${name} registered after the queue started`);
+      periodic.push({ name, intervalMs, task });
+    },
     isStopping: () => stopping !== null,
     stop() {
       // Shutdown calls this first and app.close() again: both wait for the same stop.
       stopping ??= (async () => {
         if (!starting) return;
         await starting.catch(() => undefined);
+        for (const timer of timers) clearTimeout(timer);
         const deadline = Date.now() + STOP_TIMEOUT_MS;
         await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, wait: true, close: false });
         // The database closes after this: pg-boss's own unawaited work must be done by then.

@@ -1,5 +1,8 @@
-import { and, asc, eq, inArray, lt, notExists } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { and, asc, eq, inArray, isNotNull, isNull, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
+import { BULK_MAY_HAVE_BEEN_DELIVERED } from "../../../common/contracts/email";
 import type { Database } from "../../db/client";
 import type { JobInfo, JobQueue, WorkerDefinition } from "../../jobs/job-queue";
 import { QUEUES } from "../../jobs/queues";
@@ -24,37 +27,78 @@ export interface BulkSendWorkerDeps {
   /** For the unsubscribe links. */
   baseUrl: string;
   secret: string;
+  /** A sender silent this long died: another instance takes its send over (EMAIL_SENDER_STALE_SECONDS). */
+  staleSeconds: number;
 }
 
 export interface BulkSendJob {
   sendId: string;
+  /** The holder that handed the send to this job (a continuation, or a takeover); none for a new send. */
+  from?: string;
+}
+
+/**
+ * A sender writes its heartbeat every third of the stale bound: two beats missed show the admin that it
+ * stopped, the third lets another instance take the send over; every instance looks twice per bound.
+ * With the default 30 s, a send resumes at most 45 s after its sender died.
+ */
+export function senderTimings(staleSeconds: number) {
+  const staleMs = staleSeconds * 1000;
+  return { heartbeatMs: staleMs / 3, silentMs: (staleMs * 2) / 3, staleMs, sweepMs: staleMs / 2 };
+}
+
+/** True when the send's holder wrote no heartbeat for `ms`, by the database's clock (instances' clocks may differ). */
+export const silentFor = (ms: number): SQL<boolean> =>
+  sql<boolean>`(${bulkSends.senderId} is not null and ${bulkSends.heartbeatAt} < now() - ${Math.round(ms)}::int * interval '1 millisecond')`;
+
+/** Registers the worker and, on every instance, the look for sends whose sender died. */
+export function registerBulkSend(jobs: JobQueue, deps: BulkSendWorkerDeps): void {
+  jobs.register(bulkSendWorker(deps));
+  jobs.every("resume-stalled-bulk-sends", senderTimings(deps.staleSeconds).sweepMs, () => resumeStalledSends(deps));
 }
 
 /** A job runs at most this long, then hands the rest of its send to a fresh job (pg-boss expires long runners). */
 const SLICE_MS = 60_000;
+/** pg-boss hands a job on after this long; a killed sender's send is resumed long before, by its heartbeat. */
 const EXPIRE_SECONDS = 300;
-/** A row claimed this long ago belongs to a worker that died mid-delivery. */
-const STALE_CLAIM_MS = EXPIRE_SECONDS * 1000;
-const INTERRUPTED = "Delivery was interrupted (the server stopped while sending); not retried, so that nobody receives it twice";
 
 /** The pg-boss worker of bulk sends; idempotent, since every row is claimed before it is delivered. */
-export function bulkSendWorker(deps: BulkSendWorkerDeps): WorkerDefinition<BulkSendJob> {
+function bulkSendWorker(deps: BulkSendWorkerDeps): WorkerDefinition<BulkSendJob> {
   return { queue: QUEUES.bulkEmail, expireInSeconds: EXPIRE_SECONDS, retryLimit: 10, retryDelaySeconds: deps.retryDelaySeconds, handler: (job) => runBulkSend(deps, job) };
 }
 
 type Send = typeof bulkSends.$inferSelect;
 type Recipient = typeof bulkSendRecipients.$inferSelect;
 
+/** Names the run holding a send, for the operator reading the table or the log. */
+const newSenderId = () => `${hostname()}/${process.pid}/${randomBytes(4).toString("hex")}`;
+
 async function runBulkSend(deps: BulkSendWorkerDeps, job: JobInfo<BulkSendJob>): Promise<void> {
+  const { sendId, from } = job.data;
+  const me = newSenderId();
+  // A send has one sender at a time: a job delivered twice, or one whose send was taken over, stops here.
+  if (!(await takeHold(deps.db, sendId, me, from))) return;
+  await settleOrphans(deps, sendId);
+  const heartbeat = startHeartbeat(deps, sendId, me);
+  try {
+    await sendBatches(deps, job, me, heartbeat);
+  } finally {
+    heartbeat.stop();
+  }
+}
+
+async function sendBatches(deps: BulkSendWorkerDeps, job: JobInfo<BulkSendJob>, me: string, heartbeat: Heartbeat): Promise<void> {
   const { db, jobs } = deps;
   const { sendId } = job.data;
   const startedAt = Date.now();
-  await failStaleClaims(deps, sendId);
   for (;;) {
     const [send] = await db.select().from(bulkSends).where(eq(bulkSends.id, sendId));
     if (!send || send.status !== "sending") return;
+    // Silent too long (the database was out of reach), this run was taken for dead and replaced.
+    if (!(await heartbeat.beat())) return;
     if (jobs.isStopping() || Date.now() - startedAt > SLICE_MS) {
-      await jobs.send(QUEUES.bulkEmail, { sendId });
+      await jobs.send(QUEUES.bulkEmail, { sendId, from: me });
+      await release(db, sendId, me);
       return;
     }
     const batch = await claimBatch(db, sendId, deps.batchSize);
@@ -64,9 +108,80 @@ async function runBulkSend(deps: BulkSendWorkerDeps, job: JobInfo<BulkSendJob>):
     }
     const isLastAttempt = job.retryCount >= job.retryLimit;
     const outcomes = await Promise.all(batch.map((recipient) => deliver(deps, send, recipient, isLastAttempt)));
-    // The mail server is down: the batch went back to pending and pg-boss retries the job later.
-    if (outcomes.includes("unreachable")) throw new Error("mail server unreachable; bulk send will be retried");
+    // The mail server is down: the batch went back to pending and pg-boss retries the job later, on any instance.
+    if (outcomes.includes("unreachable")) {
+      await release(db, sendId, me);
+      throw new Error("mail server unreachable; bulk send will be retried");
+    }
     await pause(deps.pauseMs, jobs);
+  }
+}
+
+/** Holds the send for this run when nobody does (a new or released send) or when `from` handed it over. */
+async function takeHold(db: Database, sendId: string, me: string, from: string | undefined): Promise<boolean> {
+  const held = await db
+    .update(bulkSends)
+    .set({ senderId: me, heartbeatAt: sql`now()` })
+    .where(and(eq(bulkSends.id, sendId), eq(bulkSends.status, "sending"), or(isNull(bulkSends.senderId), from ? eq(bulkSends.senderId, from) : undefined)))
+    .returning({ id: bulkSends.id });
+  return held.length > 0;
+}
+
+/** Lets a queued job (a continuation, or pg-boss's retry) take the send: nobody holds it meanwhile, so nobody takes it for dead. */
+async function release(db: Database, sendId: string, me: string): Promise<void> {
+  await db.update(bulkSends).set({ senderId: null }).where(and(eq(bulkSends.id, sendId), eq(bulkSends.senderId, me)));
+}
+
+interface Heartbeat {
+  /** Writes the heartbeat now; false once another instance took the send over. */
+  beat(): Promise<boolean>;
+  stop(): void;
+}
+
+/** The holder's heartbeat: on every batch, and on a timer while a batch is in hand (a slow mail server). */
+function startHeartbeat(deps: BulkSendWorkerDeps, sendId: string, me: string): Heartbeat {
+  let held = true;
+  let beating: Promise<boolean> | null = null;
+  const beat = () =>
+    (beating ??= deps.db
+      .update(bulkSends)
+      .set({ heartbeatAt: sql`now()` })
+      .where(and(eq(bulkSends.id, sendId), eq(bulkSends.senderId, me)))
+      .returning({ id: bulkSends.id })
+      .then(
+        (rows) => (held = rows.length > 0),
+        (error: unknown) => {
+          deps.logger.warn({ err: error, sendId }, "bulk send heartbeat not written");
+          return held;
+        },
+      )
+      .finally(() => (beating = null)));
+  const timer = setInterval(() => void beat(), senderTimings(deps.staleSeconds).heartbeatMs);
+  return { beat, stop: () => clearInterval(timer) };
+}
+
+/**
+ * On every instance: a send whose holder has been silent past the stale bound is taken over, and a
+ * fresh job resumes it. The conditional update lets one instance alone win; if that instance dies
+ * before queuing the job, its own hold goes stale and the next look takes the send again.
+ */
+async function resumeStalledSends(deps: BulkSendWorkerDeps): Promise<void> {
+  const { db, jobs, logger } = deps;
+  const stale = silentFor(senderTimings(deps.staleSeconds).staleMs);
+  const stalled = await db
+    .select({ id: bulkSends.id, senderId: bulkSends.senderId, heartbeatAt: bulkSends.heartbeatAt })
+    .from(bulkSends)
+    .where(and(eq(bulkSends.status, "sending"), isNotNull(bulkSends.senderId), stale));
+  for (const send of stalled) {
+    const me = newSenderId();
+    const [taken] = await db
+      .update(bulkSends)
+      .set({ senderId: me, heartbeatAt: sql`now()`, resumedAt: sql`now()` })
+      .where(and(eq(bulkSends.id, send.id), eq(bulkSends.status, "sending"), eq(bulkSends.senderId, send.senderId ?? ""), stale))
+      .returning({ id: bulkSends.id });
+    if (!taken) continue;
+    await jobs.send(QUEUES.bulkEmail, { sendId: send.id, from: me });
+    logger.warn({ sendId: send.id, stoppedSender: send.senderId, lastHeartbeat: send.heartbeatAt }, "bulk send resumed: its sender stopped writing its heartbeat");
   }
 }
 
@@ -125,13 +240,23 @@ async function deliver(deps: BulkSendWorkerDeps, send: Send, recipient: Recipien
   return "done";
 }
 
-async function failStaleClaims(deps: BulkSendWorkerDeps, sendId: string): Promise<void> {
-  const stale = await deps.db
+/**
+ * Rows still `sending` when a run takes the send belong to a sender that died with them in hand (the
+ * live holder settles its batch before it hands over). The mail server may have accepted them: they
+ * become `uncertain`, never sent again, and each gets an error-log entry for the admin.
+ */
+async function settleOrphans(deps: BulkSendWorkerDeps, sendId: string): Promise<void> {
+  const orphans = await deps.db
     .update(bulkSendRecipients)
-    .set({ status: "failed", error: INTERRUPTED, finishedAt: new Date() })
-    .where(and(eq(bulkSendRecipients.sendId, sendId), eq(bulkSendRecipients.status, "sending"), lt(bulkSendRecipients.claimedAt, new Date(Date.now() - STALE_CLAIM_MS))))
+    .set({ status: "uncertain", error: BULK_MAY_HAVE_BEEN_DELIVERED, finishedAt: new Date() })
+    .where(and(eq(bulkSendRecipients.sendId, sendId), eq(bulkSendRecipients.status, "sending")))
     .returning();
-  for (const row of stale) await recordEmailError(deps.db, { type: "UNKNOWN_ERROR", message: INTERRUPTED, recipient: row.email, subject: null });
+  if (orphans.length === 0) return;
+  const [send] = await deps.db.select({ subject: bulkSends.subject }).from(bulkSends).where(eq(bulkSends.id, sendId));
+  for (const row of orphans) {
+    const subject = send ? fillHeader(send.subject, { name: row.name, email: row.email, tier: row.tier }) : null;
+    await recordEmailError(deps.db, { type: "UNKNOWN_ERROR", message: BULK_MAY_HAVE_BEEN_DELIVERED, details: "Bulk send resumed by another server", recipient: row.email, subject });
+  }
 }
 
 async function finishIfDone(db: Database, sendId: string): Promise<void> {

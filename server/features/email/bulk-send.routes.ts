@@ -8,9 +8,9 @@ import { cancelBulkSend, getBulkSendProgress } from "./bulk-send.service";
 const SendParamsSchema = z.object({ id: z.uuid() });
 
 /** Bulk sends (started from User Management, POST /api/admin/users/email): the progress the dialog polls, and cancel. */
-export async function bulkSendRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
+export async function bulkSendRoutes(app: FastifyInstance, { db, staleSeconds }: { db: Database; staleSeconds: number }): Promise<void> {
   app.get("/api/admin/email/bulk/:id", { preHandler: requireAdmin }, async (request): Promise<BulkSendProgress> => {
-    return getBulkSendProgress(db, SendParamsSchema.parse(request.params).id);
+    return getBulkSendProgress(db, SendParamsSchema.parse(request.params).id, staleSeconds);
   });
   app.post("/api/admin/email/bulk/:id/cancel", { preHandler: requireAdmin }, async (request): Promise<BulkSendProgress> => {
     return cancelBulkSend(db, SendParamsSchema.parse(request.params).id);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { BULK_SEND_STATUSES, type BulkSendProgress } from "../../../common/contracts/email";
 import { users } from "../../auth/auth.table";
 import type { Database } from "../../db/client";
@@ -6,6 +6,7 @@ import { AppError } from "../../errors";
 import type { JobQueue } from "../../jobs/job-queue";
 import { QUEUES } from "../../jobs/queues";
 import { chunks } from "../users/chunks";
+import { senderTimings, silentFor } from "./bulk-send.job";
 import { sanitizeEmailHtml } from "./email-html";
 import { bulkSendRecipients, bulkSends, emailUnsubscribes } from "./email.table";
 
@@ -44,12 +45,22 @@ export async function startBulkSend(db: Database, jobs: JobQueue, input: { userI
     return send.id;
   });
   await jobs.send(QUEUES.bulkEmail, { sendId });
-  return getBulkSendProgress(db, sendId);
+  return progressOf(db, sendId, NOBODY_HOLDS_IT);
 }
 
-/** Where a send stands, counted from its recipients' rows. */
-export async function getBulkSendProgress(db: Database, sendId: string): Promise<BulkSendProgress> {
-  const [send] = await db.select({ id: bulkSends.id, status: bulkSends.status }).from(bulkSends).where(eq(bulkSends.id, sendId));
+/** A new send has no sender yet; a send no longer sending waits for none. */
+const NOBODY_HOLDS_IT = sql<boolean>`false`;
+
+/** Where a send stands, counted from its recipients' rows, and whether its sender stopped (EMAIL_SENDER_STALE_SECONDS). */
+export function getBulkSendProgress(db: Database, sendId: string, staleSeconds: number): Promise<BulkSendProgress> {
+  return progressOf(db, sendId, silentFor(senderTimings(staleSeconds).silentMs));
+}
+
+async function progressOf(db: Database, sendId: string, senderSilent: SQL<boolean>): Promise<BulkSendProgress> {
+  const [send] = await db
+    .select({ id: bulkSends.id, status: bulkSends.status, resumedAt: bulkSends.resumedAt, senderSilent })
+    .from(bulkSends)
+    .where(eq(bulkSends.id, sendId));
   if (!send) throw new AppError("NOT_FOUND", "Bulk send not found");
   const counts = await db
     .select({ status: bulkSendRecipients.status, count: sql<number>`count(*)::int` })
@@ -57,15 +68,18 @@ export async function getBulkSendProgress(db: Database, sendId: string): Promise
     .where(eq(bulkSendRecipients.sendId, sendId))
     .groupBy(bulkSendRecipients.status);
   const count = (status: string) => counts.find((row) => row.status === status)?.count ?? 0;
+  const status = BULK_SEND_STATUSES.includes(send.status) ? send.status : "sending";
   return {
     id: send.id,
-    status: BULK_SEND_STATUSES.includes(send.status) ? send.status : "sending",
+    status,
     total: counts.reduce((sum, row) => sum + row.count, 0),
     sent: count("sent"),
     failed: count("failed"),
+    uncertain: count("uncertain"),
     skipped: count("skipped"),
     cancelled: count("cancelled"),
     pending: count("pending") + count("sending"),
+    recovery: status === "sending" && send.senderSilent ? "waiting" : send.resumedAt ? "resumed" : null,
   };
 }
 
@@ -83,5 +97,5 @@ export async function cancelBulkSend(db: Database, sendId: string): Promise<Bulk
       .set({ status: "cancelled", finishedAt: new Date() })
       .where(and(eq(bulkSendRecipients.sendId, sendId), eq(bulkSendRecipients.status, "pending")));
   });
-  return getBulkSendProgress(db, sendId);
+  return progressOf(db, sendId, NOBODY_HOLDS_IT);
 }

@@ -1,14 +1,16 @@
 import { createServer, type AddressInfo } from "node:net";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BulkSendProgress } from "../../../common/contracts/email";
+import { BULK_MAY_HAVE_BEEN_DELIVERED, type BulkSendProgress, type EmailErrorEntry } from "../../../common/contracts/email";
 import { users } from "../../auth/auth.table";
 import { QUEUES } from "../../jobs/queues";
 import { buildTestApp, memberCookie, sendJson, TEST_ORIGIN, type TestApp } from "../../test/build-test-app";
 import { gmailStandInEnv, startGmailStandIn, type GmailStandIn } from "../../test/gmail-stand-in";
-import { bulkSendRecipients } from "./email.table";
+import { startSmtpInbox } from "../../reliability/smtp-inbox";
+import { senderTimings } from "./bulk-send.job";
+import { bulkSendRecipients, bulkSends } from "./email.table";
 import { approvedConsent, authorizeGmail } from "./gmail-consent.test-support";
 
 const received: ParsedMail[] = [];
@@ -295,3 +297,70 @@ describe("bulk send across a restart and across two instances", () => {
     }
   });
 });
+
+describe("bulk send whose sender stopped (heartbeat)", () => {
+  const STALE = { EMAIL_SENDER_STALE_SECONDS: "3" };
+
+  it("is shown waiting for recovery, taken over by the next look: rows in hand may have been delivered and are not sent again", async () => {
+    const t = await buildTestApp({ ...STALE, EMAIL_BATCH_PAUSE_MS: "0", SMTP_URL: smtpUrl });
+    try {
+      const admin = await memberCookie(t, "admin");
+      const people = await members(t, 5, "Stalled");
+      const subject = `Stalled ${Date.now()}`;
+      // What a sender killed 10 s ago leaves: two rows handed to the mail server, three not reached.
+      const [send] = await t.database.db
+        .insert(bulkSends)
+        .values({ subject, body: "<p>Hi</p>", createdBy: admin.userId, senderId: "gone/1/dead", heartbeatAt: sql`now() - interval '10 seconds'` })
+        .returning();
+      const sendId = send?.id ?? "";
+      await t.database.db.insert(bulkSendRecipients).values(
+        people.map((person, position) => ({ sendId, position, userId: person.userId, email: person.email, name: `Stalled ${position}`, tier: "free", status: position < 2 ? ("sending" as const) : ("pending" as const), claimedAt: position < 2 ? new Date(Date.now() - 10_000) : null })),
+      );
+      expect(await progressOf(t, admin.cookie, sendId)).toMatchObject({ status: "sending", sent: 0, pending: 5, recovery: "waiting" });
+
+      await t.jobs.start();
+      expect(await waitFor(t, admin.cookie, sendId, (state) => state.status === "done", 15_000)).toMatchObject({ sent: 3, failed: 0, uncertain: 2, pending: 0, recovery: "resumed" });
+      expect(mailedTo(received, subject).sort()).toEqual(people.slice(2).map((person) => person.email).sort());
+      const rows = await t.database.db.select().from(bulkSendRecipients).where(eq(bulkSendRecipients.sendId, sendId));
+      expect(rows.filter((row) => row.status === "uncertain").map((row) => [row.email, row.error])).toEqual(people.slice(0, 2).map((person) => [person.email, BULK_MAY_HAVE_BEEN_DELIVERED]));
+      const log = (await t.app.inject({ method: "GET", url: "/api/admin/email/errors", headers: { cookie: admin.cookie } })).json().entries as EmailErrorEntry[];
+      expect(log.filter((entry) => entry.message === BULK_MAY_HAVE_BEEN_DELIVERED).map((entry) => [entry.recipient, entry.subject]).sort()).toEqual(people.slice(0, 2).map((person) => [person.email, subject]).sort());
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("keeps a live sender's send while its mail server holds a batch past the stale bound", async () => {
+    const inbox = await startSmtpInbox();
+    const t = await buildTestApp({ ...STALE, EMAIL_BATCH_PAUSE_MS: "0", SMTP_URL: inbox.url });
+    try {
+      const admin = await memberCookie(t, "admin");
+      const people = await members(t, 3, "Held");
+      inbox.hold();
+      const { sendId } = (await startSend(t, admin.cookie, people.map((person) => person.userId), `Held ${Date.now()}`, "<p>Hi</p>")).json();
+      await waitForCondition("the batch is at the mail server", () => inbox.held() === 3);
+      // Past the stale bound and one more look by the sweep, the sender is still its send's sender.
+      const heldSince = Date.now();
+      const { staleMs, sweepMs } = senderTimings(3);
+      await waitForCondition("the stale bound passes", async () => {
+        expect(await progressOf(t, admin.cookie, sendId)).toMatchObject({ status: "sending", recovery: null });
+        return Date.now() - heldSince > staleMs + sweepMs;
+      });
+      inbox.release();
+      expect(await waitFor(t, admin.cookie, sendId, (state) => state.status === "done")).toMatchObject({ sent: 3, uncertain: 0, recovery: null });
+      expect([...inbox.recipients].sort()).toEqual(people.map((person) => person.email).sort());
+    } finally {
+      inbox.release();
+      await t.close();
+      await inbox.close();
+    }
+  });
+});
+
+async function waitForCondition(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
