@@ -50,13 +50,14 @@ function readErrorBody(json: unknown): ErrorBody["error"] | null {
  * Sends a same-origin JSON request; the answer is typed by the caller's contract type
  * (the server validates what it sends against the same contracts).
  * Throws ApiError for non-2xx answers (except `acceptStatuses`), with the server's code and message when it sent them.
+ * `headers` adds request headers (an Idempotency-Key, lib/idempotency-keys.ts).
  */
-export async function requestJson<T>(method: Method, path: string, body?: unknown, acceptStatuses: readonly number[] = []): Promise<T> {
+export async function requestJson<T>(method: Method, path: string, body?: unknown, acceptStatuses: readonly number[] = [], headers: Record<string, string> = {}): Promise<T> {
   const response = await fetch(path, {
     method,
     credentials: "same-origin",
     // A JSON content type only with a body: the server refuses an empty body that claims to be JSON.
-    headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+    headers: body === undefined ? { Accept: "application/json", ...headers } : { Accept: "application/json", "Content-Type": "application/json", ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await readJson(response);

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AccountBillingResponse, CheckoutConfirmation } from "../../../common/contracts/billing";
 import type { PaidTier } from "../../../common/tiers";
 import { getJson, requestJson } from "../../lib/api-client";
+import { useIdempotencyKeys } from "../../lib/idempotency-keys";
 import { viewerQueryKey } from "../session/api";
 
 export interface LocalCheckout {
@@ -32,8 +33,10 @@ export function useValidateCoupon() {
 
 /** Opens a checkout for a plan (and coupon code); the server prices it and answers where to pay. */
 export function useStartCheckout() {
+  const keys = useIdempotencyKeys();
   return useMutation({
-    mutationFn: (input: { plan: PaidTier; couponCode?: string }) => requestJson<{ url: string }>("POST", "/api/billing/checkout", input),
+    mutationFn: (input: { plan: PaidTier; couponCode?: string }) => requestJson<{ url: string }>("POST", "/api/billing/checkout", input, [], keys.headerFor(input)),
+    onSuccess: (_answer, input) => keys.succeeded(input),
   });
 }
 

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AdminPostEdit, AdminPostInput, FeedResponse, LikeResponse, Post, PostEdit, PostInput, Reply, ReplyInput } from "../../../common/contracts/community";
 import { getJson, requestJson } from "../../lib/api-client";
+import { useIdempotencyKeys } from "../../lib/idempotency-keys";
 import type { FeedCategory } from "./categories";
 import { feedKey, feedsKey, repliesKey, updatePostInFeeds, updateRepliesOf, type RepliesData } from "./feed-cache";
 
@@ -43,14 +44,21 @@ export type PostChange = { id: number; input: PostEdit | AdminPostEdit };
 export function usePostMutations() {
   const queryClient = useQueryClient();
   const refetchFeeds = () => queryClient.invalidateQueries({ queryKey: feedsKey });
+  const keys = useIdempotencyKeys();
   return {
     create: useMutation({
-      mutationFn: (input: PostInput) => requestJson<Post>("POST", "/api/community/posts", input),
-      onSuccess: refetchFeeds,
+      mutationFn: (input: PostInput) => requestJson<Post>("POST", "/api/community/posts", input, [], keys.headerFor(input)),
+      onSuccess: (_post, input) => {
+        keys.succeeded(input);
+        return refetchFeeds();
+      },
     }),
     createAsAdmin: useMutation({
-      mutationFn: (input: AdminPostInput) => requestJson<Post>("POST", "/api/admin/community/posts", input),
-      onSuccess: refetchFeeds,
+      mutationFn: (input: AdminPostInput) => requestJson<Post>("POST", "/api/admin/community/posts", input, [], keys.headerFor(input)),
+      onSuccess: (_post, input) => {
+        keys.succeeded(input);
+        return refetchFeeds();
+      },
     }),
     update: useMutation({
       mutationFn: ({ id, input }: PostChange) => requestJson<Post>("PATCH", `/api/community/posts/${id}`, input),
@@ -82,10 +90,14 @@ export function useTogglePostLike() {
 export function useReplyMutations(postId: number) {
   const queryClient = useQueryClient();
   const replace = (reply: Reply) => updateRepliesOf(queryClient, postId, (replies) => replies.map((item) => (item.id === reply.id ? reply : item)));
+  const keys = useIdempotencyKeys();
   return {
     create: useMutation({
-      mutationFn: (input: ReplyInput) => requestJson<Reply>("POST", `/api/community/posts/${postId}/replies`, input),
-      onSuccess: (reply) => updateRepliesOf(queryClient, postId, (replies) => [...replies, reply], 1),
+      mutationFn: (input: ReplyInput) => requestJson<Reply>("POST", `/api/community/posts/${postId}/replies`, input, [], keys.headerFor(input)),
+      onSuccess: (reply, input) => {
+        keys.succeeded(input);
+        updateRepliesOf(queryClient, postId, (replies) => [...replies, reply], 1);
+      },
     }),
     update: useMutation({
       mutationFn: ({ id, input }: { id: number; input: ReplyInput }) => requestJson<Reply>("PATCH", `/api/community/replies/${id}`, input),

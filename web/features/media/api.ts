@@ -1,7 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FoldersResponse, MediaItem, MediaKind, MediaPage, MediaUpdate, MediaUsage, YoutubeInput } from "../../../common/contracts/media";
 import { MEDIA_MESSAGES, MEDIA_PAGE_SIZE } from "../../../common/contracts/media";
+import { useCallback } from "react";
 import { ApiError, getJson, requestJson } from "../../lib/api-client";
+import { useIdempotencyKeys } from "../../lib/idempotency-keys";
 
 const mediaKey = ["admin", "media"] as const;
 const foldersKey = ["admin", "media-folders"] as const;
@@ -42,12 +44,13 @@ export const fetchMediaUsage = (id: number) => getJson<MediaUsage>(`/api/admin/m
 
 /**
  * Uploads one file as multipart, reporting the bytes sent (0 to 1) as they leave the browser: fetch
- * cannot report upload progress, XMLHttpRequest can.
+ * cannot report upload progress, XMLHttpRequest can. `headers` carries the upload's Idempotency-Key.
  */
-export function uploadMedia(file: File, folder: string, onProgress: (fraction: number) => void): Promise<MediaItem> {
+function uploadMedia(file: File, folder: string, onProgress: (fraction: number) => void, headers: Record<string, string> = {}): Promise<MediaItem> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("POST", `/api/admin/media?${new URLSearchParams({ folder }).toString()}`);
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
     request.responseType = "json";
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
@@ -63,4 +66,21 @@ export function uploadMedia(file: File, folder: string, onProgress: (fraction: n
     form.append("file", file);
     request.send(form);
   });
+}
+
+/**
+ * Uploads with an Idempotency-Key per file: the same file (name, size, type, date) into the same
+ * folder again after a failure retries that upload, so one that reached the server is not stored twice.
+ */
+export function useUploadMedia(): (file: File, folder: string, onProgress: (fraction: number) => void) => Promise<MediaItem> {
+  const keys = useIdempotencyKeys();
+  return useCallback(
+    async (file, folder, onProgress) => {
+      const submission = { folder, name: file.name, size: file.size, type: file.type, lastModified: file.lastModified };
+      const item = await uploadMedia(file, folder, onProgress, keys.headerFor(submission));
+      keys.succeeded(submission);
+      return item;
+    },
+    [keys],
+  );
 }

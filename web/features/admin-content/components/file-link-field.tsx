@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { MEDIA_MESSAGES, UPLOAD_ACCEPT, type MediaItem } from "../../../../common/contracts/media";
 import { Button } from "../../../components/ui/button";
 import { ApiError } from "../../../lib/api-client";
-import { uploadMedia } from "../../media/api";
+import { useUploadMedia } from "../../media/api";
 import { MediaPickerDialog } from "../../media/components/media-picker-dialog";
 import { absoluteUrl } from "../../media/format";
 import { WIDE } from "./content-form";
@@ -37,6 +37,7 @@ export function FileLinkField({ label, owner, hasStoredFile, storedFileName, fil
   const [picked, setPicked] = useState<MediaItem | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  const uploadMedia = useUploadMedia();
 
   function choose(item: MediaItem) {
     setPicked(item);

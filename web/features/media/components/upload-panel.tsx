@@ -5,7 +5,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { ApiError } from "../../../lib/api-client";
-import { uploadMedia } from "../api";
+import { useUploadMedia } from "../api";
 
 /** Spec 001 §9: the success display resets after 1.5 s. */
 const SUCCESS_RESET_MS = 1500;
@@ -22,6 +22,7 @@ export function UploadPanel({ folder, folders, onFolderChange, onUploaded }: Upl
   const [progress, setProgress] = useState<number | null>(null);
   const [success, setSuccess] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const uploadMedia = useUploadMedia();
 
   useEffect(() => {
     if (!success) return;
