@@ -4,7 +4,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadEnv } from "../env";
 import { BackupManifestSchema, MANIFEST_FILE } from "../ops/backup-format";
-import { POSTGRES_BACKUP_HINT, defaultBackupFile, describeBackup, packBackup, snapshotCommand } from "../ops/backup";
+import { defaultBackupFile, describeBackup, packBackup, snapshotCommand } from "../ops/backup";
+import { POSTGRES_BACKUP_HINT } from "../ops/postgres-backup";
 import { finishCommand, runCommand } from "./run-command";
 import type { CommandResult } from "./commands";
 

@@ -3,15 +3,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { DataFolderBusyError, lockDataFolder } from "../db/data-folder-lock";
 import { loadEnv } from "../env";
+import { POSTGRES_RESTORE_HINT } from "../ops/postgres-backup";
 import { RestoreRefusedError, restoreBackup } from "../ops/restore";
 import { finishCommand } from "./run-command";
 import type { CommandResult } from "./commands";
-
-const POSTGRES_RESTORE_HINT = [
-  "npm run restore puts back a backup of the embedded database. With DATABASE_URL, restore PostgreSQL with",
-  '  pg_restore --clean --if-exists -d "$DATABASE_URL" community.dump',
-  "(README, Backups).",
-].join("\n");
 
 /** npm run restore -- FILE: only with the server stopped; the data it replaces is kept in DATA_DIR/replaced-<time>. */
 async function main(): Promise<CommandResult> {

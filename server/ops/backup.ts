@@ -6,13 +6,6 @@ import type { DatabaseHandle } from "../db/client";
 import { tar, type BackupManifest } from "./backup-format";
 import { takeSnapshot } from "./backup-snapshot";
 
-/** What `npm run backup` says on PostgreSQL: the database is not ours to copy. */
-export const POSTGRES_BACKUP_HINT = [
-  "npm run backup copies the embedded database and DATA_DIR/files. With DATABASE_URL, back up PostgreSQL with",
-  '  pg_dump --format=custom "$DATABASE_URL" > community.dump',
-  "and the S3 bucket with your provider's tools (README, Backups).",
-].join("\n");
-
 /** A staging folder inside DATA_DIR (so files hard-link), named so the server can check what it is asked to write. */
 export const STAGING_NAME = /^backup-staging-[0-9a-f]{12}$/;
 export const BackupSnapshotArgsSchema = z.object({ stagingDir: z.string().min(1) });
