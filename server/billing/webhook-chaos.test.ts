@@ -193,7 +193,7 @@ describe(`webhook chaos (seed ${SEED})`, () => {
     expect(mismatches, `seed ${SEED}`).toEqual([]);
     // The run reached a variety of end states, or it proved little.
     expect(truths.size).toBeGreaterThanOrEqual(4);
-    // 1,000 deliveries, each synced from the provider's stand-in: ~75 s alone, over 120 s on a machine
-    // busy with the browser suites beside it.
+    // 1,000 deliveries synced from the provider's stand-in (deliveries of one customer that arrive
+    // while its sync waits share it): ~10 s alone, far more on a machine busy with the browser suites.
   }, 300_000);
 });
