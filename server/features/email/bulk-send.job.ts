@@ -78,12 +78,15 @@ async function runBulkSend(deps: BulkSendWorkerDeps, job: JobInfo<BulkSendJob>):
   const me = newSenderId();
   // A send has one sender at a time: a job delivered twice, or one whose send was taken over, stops here.
   if (!(await takeHold(deps.db, sendId, me, from))) return;
-  await settleOrphans(deps, sendId);
+  await settleOrphans(deps.db, sendId);
   const heartbeat = startHeartbeat(deps, sendId, me);
   try {
     await sendBatches(deps, job, me, heartbeat);
   } finally {
     heartbeat.stop();
+    // Nobody holds the send now: a queued continuation or pg-boss's retry takes it, and nobody takes
+    // it for dead meanwhile. Only a killed run keeps its hold, which then goes stale.
+    await release(deps.db, sendId, me);
   }
 }
 
@@ -98,7 +101,6 @@ async function sendBatches(deps: BulkSendWorkerDeps, job: JobInfo<BulkSendJob>, 
     if (!(await heartbeat.beat())) return;
     if (jobs.isStopping() || Date.now() - startedAt > SLICE_MS) {
       await jobs.send(QUEUES.bulkEmail, { sendId, from: me });
-      await release(db, sendId, me);
       return;
     }
     const batch = await claimBatch(db, sendId, deps.batchSize);
@@ -109,10 +111,7 @@ async function sendBatches(deps: BulkSendWorkerDeps, job: JobInfo<BulkSendJob>, 
     const isLastAttempt = job.retryCount >= job.retryLimit;
     const outcomes = await Promise.all(batch.map((recipient) => deliver(deps, send, recipient, isLastAttempt)));
     // The mail server is down: the batch went back to pending and pg-boss retries the job later, on any instance.
-    if (outcomes.includes("unreachable")) {
-      await release(db, sendId, me);
-      throw new Error("mail server unreachable; bulk send will be retried");
-    }
+    if (outcomes.includes("unreachable")) throw new Error("mail server unreachable; bulk send will be retried");
     await pause(deps.pauseMs, jobs);
   }
 }
@@ -127,7 +126,6 @@ async function takeHold(db: Database, sendId: string, me: string, from: string |
   return held.length > 0;
 }
 
-/** Lets a queued job (a continuation, or pg-boss's retry) take the send: nobody holds it meanwhile, so nobody takes it for dead. */
 async function release(db: Database, sendId: string, me: string): Promise<void> {
   await db.update(bulkSends).set({ senderId: null }).where(and(eq(bulkSends.id, sendId), eq(bulkSends.senderId, me)));
 }
@@ -163,23 +161,29 @@ function startHeartbeat(deps: BulkSendWorkerDeps, sendId: string, me: string): H
 /**
  * On every instance: a send whose holder has been silent past the stale bound is taken over, and a
  * fresh job resumes it. The conditional update lets one instance alone win; if that instance dies
- * before queuing the job, its own hold goes stale and the next look takes the send again.
+ * before queuing the job, its own hold goes stale and the next look takes the send again. A send
+ * cancelled while its sender was dead is only cleared: its messages in hand are settled.
  */
 async function resumeStalledSends(deps: BulkSendWorkerDeps): Promise<void> {
   const { db, jobs, logger } = deps;
   const stale = silentFor(senderTimings(deps.staleSeconds).staleMs);
   const stalled = await db
-    .select({ id: bulkSends.id, senderId: bulkSends.senderId, heartbeatAt: bulkSends.heartbeatAt })
+    .select({ id: bulkSends.id, status: bulkSends.status, senderId: bulkSends.senderId, heartbeatAt: bulkSends.heartbeatAt })
     .from(bulkSends)
-    .where(and(eq(bulkSends.status, "sending"), isNotNull(bulkSends.senderId), stale));
+    .where(and(inArray(bulkSends.status, ["sending", "cancelled"]), isNotNull(bulkSends.senderId), stale));
   for (const send of stalled) {
-    const me = newSenderId();
+    const resuming = send.status === "sending";
+    const me = resuming ? newSenderId() : null;
     const [taken] = await db
       .update(bulkSends)
-      .set({ senderId: me, heartbeatAt: sql`now()`, resumedAt: sql`now()` })
-      .where(and(eq(bulkSends.id, send.id), eq(bulkSends.status, "sending"), eq(bulkSends.senderId, send.senderId ?? ""), stale))
+      .set(resuming ? { senderId: me, heartbeatAt: sql`now()`, resumedAt: sql`now()` } : { senderId: null })
+      .where(and(eq(bulkSends.id, send.id), eq(bulkSends.status, send.status), eq(bulkSends.senderId, send.senderId ?? ""), stale))
       .returning({ id: bulkSends.id });
     if (!taken) continue;
+    if (!me) {
+      await settleOrphans(db, send.id);
+      continue;
+    }
     await jobs.send(QUEUES.bulkEmail, { sendId: send.id, from: me });
     logger.warn({ sendId: send.id, stoppedSender: send.senderId, lastHeartbeat: send.heartbeatAt }, "bulk send resumed: its sender stopped writing its heartbeat");
   }
@@ -245,17 +249,17 @@ async function deliver(deps: BulkSendWorkerDeps, send: Send, recipient: Recipien
  * live holder settles its batch before it hands over). The mail server may have accepted them: they
  * become `uncertain`, never sent again, and each gets an error-log entry for the admin.
  */
-async function settleOrphans(deps: BulkSendWorkerDeps, sendId: string): Promise<void> {
-  const orphans = await deps.db
+async function settleOrphans(db: Database, sendId: string): Promise<void> {
+  const orphans = await db
     .update(bulkSendRecipients)
     .set({ status: "uncertain", error: BULK_MAY_HAVE_BEEN_DELIVERED, finishedAt: new Date() })
     .where(and(eq(bulkSendRecipients.sendId, sendId), eq(bulkSendRecipients.status, "sending")))
     .returning();
   if (orphans.length === 0) return;
-  const [send] = await deps.db.select({ subject: bulkSends.subject }).from(bulkSends).where(eq(bulkSends.id, sendId));
+  const [send] = await db.select({ subject: bulkSends.subject }).from(bulkSends).where(eq(bulkSends.id, sendId));
   for (const row of orphans) {
     const subject = send ? fillHeader(send.subject, { name: row.name, email: row.email, tier: row.tier }) : null;
-    await recordEmailError(deps.db, { type: "UNKNOWN_ERROR", message: BULK_MAY_HAVE_BEEN_DELIVERED, details: "Bulk send resumed by another server", recipient: row.email, subject });
+    await recordEmailError(db, { type: "UNKNOWN_ERROR", message: BULK_MAY_HAVE_BEEN_DELIVERED, details: "Its sending server stopped while handing it to the mail server", recipient: row.email, subject });
   }
 }
 

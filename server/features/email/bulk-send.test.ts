@@ -301,21 +301,35 @@ describe("bulk send across a restart and across two instances", () => {
 describe("bulk send whose sender stopped (heartbeat)", () => {
   const STALE = { EMAIL_SENDER_STALE_SECONDS: "3" };
 
+  /** What a sender killed 10 s ago leaves: two rows handed to the mail server, three not reached. */
+  async function deadSendersSend(t: TestApp, createdBy: string, people: Array<{ userId: string; email: string }>, subject: string): Promise<string> {
+    const [send] = await t.database.db
+      .insert(bulkSends)
+      .values({ subject, body: "<p>Hi</p>", createdBy, senderId: "gone/1/dead", heartbeatAt: sql`now() - interval '10 seconds'` })
+      .returning();
+    const sendId = send?.id ?? "";
+    await t.database.db.insert(bulkSendRecipients).values(
+      people.map((person, position) => ({
+        sendId,
+        position,
+        userId: person.userId,
+        email: person.email,
+        name: `Stalled ${position}`,
+        tier: "free",
+        status: position < 2 ? ("sending" as const) : ("pending" as const),
+        claimedAt: position < 2 ? new Date(Date.now() - 10_000) : null,
+      })),
+    );
+    return sendId;
+  }
+
   it("is shown waiting for recovery, taken over by the next look: rows in hand may have been delivered and are not sent again", async () => {
     const t = await buildTestApp({ ...STALE, EMAIL_BATCH_PAUSE_MS: "0", SMTP_URL: smtpUrl });
     try {
       const admin = await memberCookie(t, "admin");
       const people = await members(t, 5, "Stalled");
       const subject = `Stalled ${Date.now()}`;
-      // What a sender killed 10 s ago leaves: two rows handed to the mail server, three not reached.
-      const [send] = await t.database.db
-        .insert(bulkSends)
-        .values({ subject, body: "<p>Hi</p>", createdBy: admin.userId, senderId: "gone/1/dead", heartbeatAt: sql`now() - interval '10 seconds'` })
-        .returning();
-      const sendId = send?.id ?? "";
-      await t.database.db.insert(bulkSendRecipients).values(
-        people.map((person, position) => ({ sendId, position, userId: person.userId, email: person.email, name: `Stalled ${position}`, tier: "free", status: position < 2 ? ("sending" as const) : ("pending" as const), claimedAt: position < 2 ? new Date(Date.now() - 10_000) : null })),
-      );
+      const sendId = await deadSendersSend(t, admin.userId, people, subject);
       expect(await progressOf(t, admin.cookie, sendId)).toMatchObject({ status: "sending", sent: 0, pending: 5, recovery: "waiting" });
 
       await t.jobs.start();
@@ -325,6 +339,24 @@ describe("bulk send whose sender stopped (heartbeat)", () => {
       expect(rows.filter((row) => row.status === "uncertain").map((row) => [row.email, row.error])).toEqual(people.slice(0, 2).map((person) => [person.email, BULK_MAY_HAVE_BEEN_DELIVERED]));
       const log = (await t.app.inject({ method: "GET", url: "/api/admin/email/errors", headers: { cookie: admin.cookie } })).json().entries as EmailErrorEntry[];
       expect(log.filter((entry) => entry.message === BULK_MAY_HAVE_BEEN_DELIVERED).map((entry) => [entry.recipient, entry.subject]).sort()).toEqual(people.slice(0, 2).map((person) => [person.email, subject]).sort());
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("settles the rows in hand of a send cancelled while waiting for recovery, and sends nothing more", async () => {
+    const t = await buildTestApp({ ...STALE, EMAIL_BATCH_PAUSE_MS: "0", SMTP_URL: smtpUrl });
+    try {
+      const admin = await memberCookie(t, "admin");
+      const people = await members(t, 5, "Given up");
+      const subject = `Given up ${Date.now()}`;
+      const sendId = await deadSendersSend(t, admin.userId, people, subject);
+      const cancelled = (await sendJson(t.app, "POST", `/api/admin/email/bulk/${sendId}/cancel`, undefined, admin.cookie)).json();
+      expect(cancelled).toMatchObject({ status: "cancelled", cancelled: 3, pending: 2 });
+
+      await t.jobs.start();
+      expect(await waitFor(t, admin.cookie, sendId, (state) => state.pending === 0, 15_000)).toMatchObject({ status: "cancelled", sent: 0, uncertain: 2, cancelled: 3 });
+      expect(mailedTo(received, subject)).toEqual([]);
     } finally {
       await t.close();
     }
