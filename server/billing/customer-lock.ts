@@ -42,7 +42,8 @@ export interface CustomerLockOptions {
  * the fencing check instead of overwriting a newer sync's.
  */
 const LEASE_MS = 120_000;
-const LEASE_WAIT_MS = 30_000;
+/** A webhook kept waiting longer is better answered 503 and retried than left hanging at Stripe's end. */
+const LEASE_WAIT_MS = 10_000;
 const FIRST_POLL_MS = 25;
 const LAST_POLL_MS = 500;
 
