@@ -9,7 +9,7 @@ import { mediaItems } from "../features/media/media.table";
 import { SAMPLE_FILES } from "../features/media/sample-files";
 import { localStore, type StoreUnderTest } from "../features/media/store-under-test";
 import { buildTestApp, memberCookie, TEST_ORIGIN, type TestApp } from "../test/build-test-app";
-import { removeExpiredIdempotencyKeys } from "./idempotency";
+import { fingerprintOf, removeExpiredIdempotencyKeys, RESERVATION_LIFETIME_MS } from "./idempotency";
 import { idempotencyKeys } from "./idempotency.table";
 
 let store: StoreUnderTest;
@@ -240,6 +240,25 @@ describe("Idempotency-Key on checkout (test-mode payments)", () => {
     }
     expect(new Set(ok.map((answer) => answer.json().url)).size).toBe(1);
     expect(await checkoutsOf(member)).toHaveLength(1);
+  });
+
+  it("a key reserved by a checkout still running answers 409; one whose request died is run again after 2 minutes", async () => {
+    const member = await memberCookie(t, "free");
+    const fingerprint = fingerprintOf({ plan: "inventor" });
+    // What a checkout leaves while it waits on the provider, or when its process died there.
+    const reserve = (key: string, createdAt: Date) =>
+      t.database.db.insert(idempotencyKeys).values({ userId: member.userId, route: "POST /api/billing/checkout", key, fingerprint, createdAt, expiresAt: new Date(Date.now() + 60 * 60 * 1000) });
+    await reserve("running-key", new Date());
+    const running = await checkout(member, "inventor", "running-key");
+    expect(running.statusCode).toBe(409);
+    expect(running.json().error).toEqual({ code: "CONFLICT", message: IDEMPOTENCY_MESSAGES.inProgress });
+    expect(await checkoutsOf(member)).toHaveLength(0);
+    await reserve("abandoned-key", new Date(Date.now() - RESERVATION_LIFETIME_MS - 1000));
+    const taken = await checkout(member, "inventor", "abandoned-key");
+    expect(taken.statusCode).toBe(200);
+    expect(taken.headers["idempotent-replayed"]).toBeUndefined();
+    expect(await checkoutsOf(member)).toHaveLength(1);
+    expect((await checkout(member, "inventor", "abandoned-key")).json()).toEqual(taken.json());
   });
 
   it("a checkout that failed gives its key back: the retry opens the checkout", async () => {

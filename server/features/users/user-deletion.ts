@@ -62,8 +62,9 @@ export async function cancelLiveSubscriptions({ db, billing }: DeletionDeps, use
 
 /**
  * Deletes accounts and their personal data in the caller's transaction. Sessions, sign-in accounts,
- * two-factor secrets, likes, RSVPs and billing rows go with the user row (foreign keys cascade);
- * community posts and replies stay with no author ("Deleted member"). Like counts drop by the likes
+ * two-factor secrets, likes, RSVPs, billing rows and idempotency keys (with their stored answers) go
+ * with the user row (foreign keys cascade); community posts and replies stay with no author
+ * ("Deleted member"). Like counts drop by the likes
  * that go, mail addressed to them and their accepted invitations are deleted, and the audit log keeps
  * its entries with 'deleted user <id>' in place of their email. No audit entry is written: callers
  * record their own (an admin's deletion, or a member's deletion of their own account).
