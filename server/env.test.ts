@@ -20,8 +20,25 @@ describe("configuration", () => {
     [{ TRUSTED_PROXY_ADDRESSES: "proxy.internal" }, "TRUSTED_PROXY_ADDRESSES: expected addresses or CIDR ranges"],
     [{ ADMIN_EMAIL: "boss@example.com" }, "ADMIN_PASSWORD: required when ADMIN_EMAIL is set"],
     [{ OIDC_CLIENT_ID: "id", OIDC_CLIENT_SECRET: "s" }, "OIDC_ISSUER: required when OIDC_CLIENT_ID is set"],
+    [{ DATABASE_POOL_SIZE: "0" }, "DATABASE_POOL_SIZE: expected a whole number from 1 to 500"],
+    [{ DATABASE_POOL_SIZE: "many" }, "DATABASE_POOL_SIZE: expected a whole number from 1 to 500"],
+    [{ DATABASE_CONNECT_TIMEOUT_MS: "10" }, "DATABASE_CONNECT_TIMEOUT_MS: expected a number of milliseconds from 100 to 60000"],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: "5s" }, "DATABASE_STATEMENT_TIMEOUT_MS: expected a number of milliseconds up to 3600000 (0: the database's own setting)"],
+    [{ DATABASE_QUERY_TIMEOUT_MS: "5000" }, "DATABASE_QUERY_TIMEOUT_MS: must be longer than DATABASE_STATEMENT_TIMEOUT_MS (5000)"],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: "20000" }, "DATABASE_QUERY_TIMEOUT_MS: must be longer than DATABASE_STATEMENT_TIMEOUT_MS (20000)"],
   ])("stops on %j naming the variable", (source, message) => {
     expect(() => loadEnv(source)).toThrow(message);
+  });
+
+  it("bounds every wait on PostgreSQL by default, and takes a query timeout alone when the database's statement timeout is used", () => {
+    expect(loadEnv({})).toMatchObject({
+      DATABASE_POOL_SIZE: 10,
+      DATABASE_CONNECT_TIMEOUT_MS: 5000,
+      DATABASE_STATEMENT_TIMEOUT_MS: 5000,
+      DATABASE_QUERY_TIMEOUT_MS: 6000,
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 90_000,
+    });
+    expect(loadEnv({ DATABASE_STATEMENT_TIMEOUT_MS: "0", DATABASE_QUERY_TIMEOUT_MS: "3000" })).toMatchObject({ DATABASE_STATEMENT_TIMEOUT_MS: 0, DATABASE_QUERY_TIMEOUT_MS: 3000 });
   });
 
   it("refuses to start in production on PostgreSQL without an auth secret, or with a placeholder", () => {

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { isProxyAddressList } from "./auth/client-ip";
+import { DEFAULT_POOL_SETTINGS } from "./db/pool-settings";
 
 const PLACEHOLDER_WORDS = ["changeme", "change-me", "change_me", "your-secret", "placeholder", "example", "secretsecret"];
 
@@ -33,6 +34,12 @@ export const EnvSchema = z.object({
   PUBLIC_URL: optionalUrl(["http://", "https://"], "an http(s) URL such as https://community.example.com"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalUrl(["postgres://", "postgresql://"], "a postgres:// connection string"),
+  /** PostgreSQL only: connections per instance, and how long each wait on the database may last (server/db/pool-settings.ts). */
+  DATABASE_POOL_SIZE: z.coerce.number({ error: "expected a whole number from 1 to 500" }).int().min(1).max(500).default(DEFAULT_POOL_SETTINGS.poolSize),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number({ error: "expected a number of milliseconds from 100 to 60000" }).int().min(100).max(60_000).default(DEFAULT_POOL_SETTINGS.connectTimeoutMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: "expected a number of milliseconds up to 3600000 (0: the database's own setting)" }).int().min(0).max(3_600_000).default(DEFAULT_POOL_SETTINGS.statementTimeoutMs),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number({ error: "expected a number of milliseconds from 100 to 3600000" }).int().min(100).max(3_600_000).default(DEFAULT_POOL_SETTINGS.queryTimeoutMs),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number({ error: "expected a number of milliseconds up to 3600000 (0: the database's own setting)" }).int().min(0).max(3_600_000).default(DEFAULT_POOL_SETTINGS.idleInTransactionTimeoutMs),
   AUTH_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
     message: "expected at least 32 characters (generate one with: openssl rand -base64 48)",
   }),
@@ -134,6 +141,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = readProcessEnv()): Env {
   ];
   for (const [a, b] of pairs) {
     if (Boolean(env[a]) !== Boolean(env[b])) throw new EnvError(`Invalid configuration:\n  ${env[a] ? b : a}: required when ${env[a] ? a : b} is set`);
+  }
+  // The database cancels a statement that is merely slow and the connection stays; the driver's
+  // timeout throws the connection away, so it must not come first.
+  if (env.DATABASE_STATEMENT_TIMEOUT_MS > 0 && env.DATABASE_QUERY_TIMEOUT_MS <= env.DATABASE_STATEMENT_TIMEOUT_MS) {
+    throw new EnvError(`Invalid configuration:\n  DATABASE_QUERY_TIMEOUT_MS: must be longer than DATABASE_STATEMENT_TIMEOUT_MS (${env.DATABASE_STATEMENT_TIMEOUT_MS}), so the database cancels a slow statement before the connection is given up`);
   }
   if (env.OIDC_CLIENT_ID && !env.OIDC_ISSUER) throw new EnvError("Invalid configuration:\n  OIDC_ISSUER: required when OIDC_CLIENT_ID is set");
   // The embedded default may generate its own secret into DATA_DIR; shared PostgreSQL deployments

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Env } from "../env";
 import { openPglite, openPostgres, type DatabaseHandle } from "./client";
 import { lockDataFolder, type DataFolderLock, type LockOwner } from "./data-folder-lock";
+import type { PoolSettings } from "./pool-settings";
 
 export interface OpenedDatabase extends DatabaseHandle {
   /** The lock on DATA_DIR held while the embedded database is open; null on PostgreSQL. */
@@ -20,7 +21,7 @@ export interface ClaimedDatabase {
  */
 export async function claimDatabase(env: Env, role: LockOwner["role"], onLockLost: (error: Error) => void): Promise<ClaimedDatabase> {
   const { DATABASE_URL: databaseUrl } = env;
-  if (databaseUrl) return { open: async () => ({ ...openPostgres(databaseUrl), dataFolder: null }) };
+  if (databaseUrl) return { open: async () => ({ ...openPostgres(databaseUrl, poolSettings(env)), dataFolder: null }) };
   const dataFolder = await lockDataFolder(env.DATA_DIR, role, onLockLost);
   return {
     async open() {
@@ -43,6 +44,16 @@ export async function claimDatabase(env: Env, role: LockOwner["role"], onLockLos
         },
       };
     },
+  };
+}
+
+function poolSettings(env: Env): PoolSettings {
+  return {
+    poolSize: env.DATABASE_POOL_SIZE,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
   };
 }
 

@@ -4,7 +4,12 @@ import { installValidationMessages } from "../../common/validation-messages";
 import { AppError, STATUS_BY_CODE } from "../errors";
 import { StorageUnavailableError } from "../files/storage-unavailable";
 
-const DATABASE_UNAVAILABLE = /ECONNREFUSED|Cannot use a pool after calling end|57P01|57P03|ECONNRESET|ETIMEDOUT|Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i;
+/**
+ * The database did not answer: refused or lost connections, and the bounds of server/db/pool-settings.ts
+ * (no connection in time, no answer in time, 57014 a statement cancelled at its timeout, 25P03 a
+ * session ended idle in a transaction), so a partition costs a clear 503 instead of a hang or a 500.
+ */
+const DATABASE_UNAVAILABLE = /ECONNREFUSED|Cannot use a pool after calling end|57P01|57P03|57014|25P03|ECONNRESET|ETIMEDOUT|Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|PGlite is closed/i;
 
 /** Fastify's own refusals of a body it cannot read, in words a person can act on. */
 const BODY_PARSE_MESSAGES: Record<string, string> = {

@@ -44,7 +44,7 @@ describe.skipIf(!onPostgres)("the database host goes away for 10 s while serving
     const throughProxy = new URL(adminUrl ?? "");
     throughProxy.host = `127.0.0.1:${proxy.port}`;
     throughProxy.pathname = `/${name}`;
-    database = openPostgres(throughProxy.toString(), 4);
+    database = openPostgres(throughProxy.toString(), { poolSize: 4 });
     await database.migrate();
     writeFileSync(path.join(dataDir, "index.html"), `<!doctype html><html><head><title>App</title></head><body>${APP_MARKER}</body></html>`);
     const env = loadEnv({ DATA_DIR: dataDir, NODE_ENV: "test", PUBLIC_URL: TEST_ORIGIN, LOG_LEVEL: "silent", WEB_DIST_DIR: dataDir, CONTENT_VERSION_CHECK_MS: "0", AUTH_RATE_LIMIT_IP: "1000", AUTH_RATE_LIMIT_ACCOUNT: "1000" });

@@ -27,7 +27,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = openPostgres(url.toString(), 4);
+  const handle = openPostgres(url.toString(), { poolSize: 4 });
   await handle.migrate();
   return {
     ...handle,

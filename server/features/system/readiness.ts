@@ -24,14 +24,15 @@ export function newestMigration(): { when: number; tag: string } {
  * Whether this instance can serve: the database answers within the ping's time, and drizzle's
  * migrations table holds the newest migration this code was built with (the same comparison its
  * migrator makes). A new release started against an old schema, or a database that stopped
- * answering, is taken out of rotation instead of failing members' requests.
+ * answering, is taken out of rotation instead of failing members' requests. Both questions go over
+ * the database's probe connection: a pool busy to its last connection is not a database that is down.
  */
 export async function checkReadiness(database: DatabaseHandle): Promise<Readiness> {
   if (!(await database.ping())) return { status: "unavailable", reason: "database", message: "The database is not answering." };
   const newest = newestMigration();
   let applied: number;
   try {
-    const result = AppliedSchema.parse(await database.db.execute(sql`select max(created_at) as applied from drizzle.__drizzle_migrations`));
+    const result = AppliedSchema.parse(await database.probe.execute(sql`select max(created_at) as applied from drizzle.__drizzle_migrations`));
     applied = Number(result.rows[0]?.applied ?? 0);
   } catch {
     // Pinged a moment ago: a missing migrations table means nothing was migrated yet.
