@@ -18,8 +18,9 @@ export interface PoolSettings {
 /**
  * The statement bound leaves the slowest request (an export, a cascade deletion, a sync waiting its
  * turn on a customer) room; the driver's own is a second longer, so that a statement that is merely
- * slow is cancelled by the server and its connection kept. A transaction stays open across a payment
- * provider's call (server/billing/customer-lock.ts: 3 tries of up to 20 s), so the idle bound is larger.
+ * slow is cancelled by the server and its connection kept. The app never leaves a transaction idle
+ * for long: the idle bound only ends sessions whose instance died or lost them, and holds their locks
+ * no longer than that.
  */
 export const DEFAULT_POOL_SETTINGS: PoolSettings = {
   poolSize: 10,
