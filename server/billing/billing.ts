@@ -32,7 +32,9 @@ export async function registerBilling(app: FastifyInstance, { env, db, databaseK
   }
   const stripe = config.mode === "stripe" ? await createStripeClient(config.secretKey, config.apiBase) : null;
   const provider = stripe ? createStripeProvider(stripe) : createLocalProvider(db, origin);
-  const deps: BillingDeps = { db, provider, logger, viewers, graceDays: env.BILLING_GRACE_DAYS, lockCustomer: createCustomerLock(db, databaseKind) };
+  // Billing's share of the pool: a burst of webhooks leaves the other 7 in 10 connections to members.
+  const lockCustomer = createCustomerLock(db, databaseKind, { connections: Math.max(1, Math.floor(env.DATABASE_POOL_SIZE * 0.3)) });
+  const deps: BillingDeps = { db, provider, logger, viewers, graceDays: env.BILLING_GRACE_DAYS, lockCustomer };
   await app.register(billingRoutes, { deps, origin });
   if (stripe && config.mode === "stripe") {
     if (!config.webhookSecret) logger.error("STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused until it is");

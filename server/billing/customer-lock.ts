@@ -27,7 +27,7 @@ export interface CustomerLock {
 }
 
 export interface CustomerLockOptions {
-  /** Connections billing may use at once, of the instance's pool (10 by default). */
+  /** Connections billing may use at once, of the instance's pool (3; billing.ts gives 3 in 10 of DATABASE_POOL_SIZE). */
   connections?: number;
   /** Database steps that may wait for those connections; beyond, BillingBusyError at once. */
   maxWaiting?: number;
