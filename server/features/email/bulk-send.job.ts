@@ -172,18 +172,20 @@ async function resumeStalledSends(deps: BulkSendWorkerDeps): Promise<void> {
     .from(bulkSends)
     .where(and(inArray(bulkSends.status, ["sending", "cancelled"]), isNotNull(bulkSends.senderId), stale));
   for (const send of stalled) {
-    const resuming = send.status === "sending";
-    const me = resuming ? newSenderId() : null;
-    const [taken] = await db
-      .update(bulkSends)
-      .set(resuming ? { senderId: me, heartbeatAt: sql`now()`, resumedAt: sql`now()` } : { senderId: null })
-      .where(and(eq(bulkSends.id, send.id), eq(bulkSends.status, send.status), eq(bulkSends.senderId, send.senderId ?? ""), stale))
-      .returning({ id: bulkSends.id });
-    if (!taken) continue;
-    if (!me) {
+    const holder = eq(bulkSends.senderId, send.senderId ?? "");
+    if (send.status === "cancelled") {
+      // Settled first: dying in between leaves the hold, and the next look settles again.
       await settleOrphans(db, send.id);
+      await db.update(bulkSends).set({ senderId: null }).where(and(eq(bulkSends.id, send.id), holder));
       continue;
     }
+    const me = newSenderId();
+    const [taken] = await db
+      .update(bulkSends)
+      .set({ senderId: me, heartbeatAt: sql`now()`, resumedAt: sql`now()` })
+      .where(and(eq(bulkSends.id, send.id), eq(bulkSends.status, "sending"), holder, stale))
+      .returning({ id: bulkSends.id });
+    if (!taken) continue;
     await jobs.send(QUEUES.bulkEmail, { sendId: send.id, from: me });
     logger.warn({ sendId: send.id, stoppedSender: send.senderId, lastHeartbeat: send.heartbeatAt }, "bulk send resumed: its sender stopped writing its heartbeat");
   }
@@ -247,7 +249,8 @@ async function deliver(deps: BulkSendWorkerDeps, send: Send, recipient: Recipien
 /**
  * Rows still `sending` when a run takes the send belong to a sender that died with them in hand (the
  * live holder settles its batch before it hands over). The mail server may have accepted them: they
- * become `uncertain`, never sent again, and each gets an error-log entry for the admin.
+ * become `uncertain`, never sent again, and each gets an error-log entry for the admin (once: of two
+ * instances settling at once, the update returns the rows to one).
  */
 async function settleOrphans(db: Database, sendId: string): Promise<void> {
   const orphans = await db
