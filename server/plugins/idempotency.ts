@@ -124,11 +124,21 @@ async function claimKey(tx: Database, key: IdempotencyKey, fingerprint: string):
     .returning({ key: idempotencyKeys.key });
   if (inserted.length > 0) return null;
   // Locked, so two retries of an abandoned reservation cannot both take it over.
-  const [row] = await tx.select().from(idempotencyKeys).where(sameKey(key)).for("update");
+  const [row] = await tx
+    .select({
+      fingerprint: idempotencyKeys.fingerprint,
+      status: idempotencyKeys.status,
+      body: idempotencyKeys.body,
+      // The database's clock, as the key's times are: instances' clocks may differ.
+      abandoned: sql<boolean>`${idempotencyKeys.createdAt} < now() - make_interval(secs => ${RESERVATION_LIFETIME_MS / 1000})`,
+    })
+    .from(idempotencyKeys)
+    .where(sameKey(key))
+    .for("update");
   if (!row) throw new AppError("CONFLICT", IDEMPOTENCY_MESSAGES.inProgress);
   if (row.fingerprint !== fingerprint) throw new AppError("IDEMPOTENCY_KEY_REUSED", IDEMPOTENCY_MESSAGES.keyReused);
   if (row.status !== null) return { status: row.status, body: row.body, replayed: true };
-  if (Date.now() - row.createdAt.getTime() < RESERVATION_LIFETIME_MS) throw new AppError("CONFLICT", IDEMPOTENCY_MESSAGES.inProgress);
+  if (!row.abandoned) throw new AppError("CONFLICT", IDEMPOTENCY_MESSAGES.inProgress);
   await tx.update(idempotencyKeys).set({ createdAt: sql`now()`, expiresAt }).where(sameKey(key));
   return null;
 }
