@@ -21,7 +21,6 @@ async function main(): Promise<CommandResult> {
   const { values, positionals } = parseArgs({ options: { file: { type: "string" } }, allowPositionals: true });
   const env = loadEnv();
   if (env.DATABASE_URL) return { exitCode: 2, message: POSTGRES_BACKUP_HINT };
-  const file = path.resolve(values.file ?? positionals[0] ?? defaultBackupFile());
   const stagingDir = path.resolve(env.DATA_DIR, `backup-staging-${randomBytes(6).toString("hex")}`);
   const deps = { dataDir: env.DATA_DIR, filesIncluded: !env.S3_BUCKET };
   try {
@@ -30,6 +29,8 @@ async function main(): Promise<CommandResult> {
     });
     if (snapshot.exitCode !== 0) return snapshot;
     const manifest = BackupManifestSchema.parse(JSON.parse(readFileSync(path.join(stagingDir, MANIFEST_FILE), "utf8")));
+    // Named after the cut, not after the packing that follows it.
+    const file = path.resolve(values.file ?? positionals[0] ?? defaultBackupFile(new Date(manifest.createdAt)));
     await packBackup(stagingDir, file);
     return { exitCode: 0, message: `${snapshot.message} ${describeBackup(file, manifest)}` };
   } finally {

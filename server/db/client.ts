@@ -186,7 +186,7 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
       const takenAt = new Date();
       // Uncompressed: every query waits while the copy is made, and gzip there stalled writes for
       // seconds; the caller compresses after.
-      return { tarball: new Blob([(await import("node:zlib")).gunzipSync(Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer()))]), takenAt };
+      return { tarball: await client.dumpDataDir("none"), takenAt };
     },
     close: () => client.close(),
   };

@@ -30,9 +30,9 @@ export async function takeSnapshot({ database, dataDir, stagingDir, filesInclude
   const filesTarget = path.join(stagingDir, FILES_FOLDER);
   await mkdir(filesTarget, { recursive: true });
   if (filesIncluded) await linkTree(filesSource, filesTarget);
-  const dump = await database.dumpDataDir();
+  const { tarball, takenAt } = await database.dumpDataDir();
   const migratedTo = await newestAppliedMigration(database);
-  await writeFile(path.join(stagingDir, DATABASE_FILE), Buffer.from(await dump.arrayBuffer()));
+  await writeFile(path.join(stagingDir, DATABASE_FILE), Buffer.from(await tarball.arrayBuffer()));
   if (filesIncluded) await linkTree(filesSource, filesTarget);
   const secret = path.join(dataDir, AUTH_SECRET_FILE);
   if (existsSync(secret)) await copyFile(secret, path.join(stagingDir, AUTH_SECRET_FILE));
@@ -40,9 +40,9 @@ export async function takeSnapshot({ database, dataDir, stagingDir, filesInclude
   const manifest: BackupManifest = {
     format: "inventors-community-backup",
     version: 1,
-    createdAt: new Date().toISOString(),
+    createdAt: takenAt.toISOString(),
     migratedTo,
-    databaseBytes: dump.size,
+    databaseBytes: tarball.size,
     files: count,
     fileBytes: bytes,
     filesIncluded,

@@ -10,9 +10,9 @@ import { takeSnapshot } from "./backup-snapshot";
 export const STAGING_NAME = /^backup-staging-[0-9a-f]{12}$/;
 export const BackupSnapshotArgsSchema = z.object({ stagingDir: z.string().min(1) });
 
-/** `backups/inventors-community-2026-11-25T12-30-00Z.tar.gz` under the current folder. */
-export function defaultBackupFile(now = new Date()): string {
-  const stamp = now.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/:/g, "-");
+/** `backups/inventors-community-2026-11-25T12-30-00Z.tar.gz` under the current folder, named after the cut. */
+export function defaultBackupFile(takenAt: Date): string {
+  const stamp = takenAt.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/:/g, "-");
   return path.resolve("backups", `inventors-community-${stamp}.tar.gz`);
 }
 
@@ -47,12 +47,12 @@ export async function packBackup(stagingDir: string, file: string): Promise<void
   }
 }
 
-/** One line an operator can read: where, how big, what is not in it. */
+/** One line an operator can read: where, as of when, how big, what is not in it. */
 export function describeBackup(file: string, manifest: BackupManifest): string {
   const files = manifest.filesIncluded
     ? `${manifest.files} ${manifest.files === 1 ? "file" : "files"} (${formatSize(manifest.fileBytes)})`
     : "no files: they are in the S3 bucket (S3_BUCKET), back it up apart";
-  return `Backup written to ${file}: database ${formatSize(manifest.databaseBytes)}, ${files}. Restore it with the server stopped: npm run restore -- ${file}`;
+  return `Backup written to ${file}: the data as of ${manifest.createdAt}, database ${formatSize(manifest.databaseBytes)}, ${files}. Restore it with the server stopped: npm run restore -- ${file}`;
 }
 
 function formatSize(bytes: number): string {

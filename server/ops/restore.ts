@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { openPglite } from "../db/client";
 import { newestMigration } from "../features/system/readiness";
-import { AUTH_SECRET_FILE, BackupManifestSchema, DATABASE_FILE, FILES_FOLDER, MANIFEST_FILE, tar, type BackupManifest } from "./backup-format";
+import { AUTH_SECRET_FILE, BackupManifestSchema, DATABASE_FILE, FILES_FOLDER, GZIPPED_DATABASE_FILE, MANIFEST_FILE, tar, type BackupManifest } from "./backup-format";
 
 /** What a restore replaces in DATA_DIR; the rest (lock, control secret) belongs to the process that runs. */
 const REPLACED = ["db", FILES_FOLDER, AUTH_SECRET_FILE] as const;
@@ -33,7 +33,9 @@ export async function restoreBackup(file: string, dataDir: string, now = new Dat
         await rename(path.join(dataDir, name), path.join(replacedDir, name));
         moved.push(name);
       }
-      const database = await openPglite(path.join(dataDir, "db"), { loadDataDir: new Blob([await readFile(path.join(staging, DATABASE_FILE))]) });
+      const gzipped = !existsSync(path.join(staging, DATABASE_FILE));
+      const tarball = await readFile(path.join(staging, gzipped ? GZIPPED_DATABASE_FILE : DATABASE_FILE));
+      const database = await openPglite(path.join(dataDir, "db"), { loadDataDir: new Blob([tarball], { type: gzipped ? "application/x-gzip" : "application/x-tar" }) });
       await database.close();
       if (manifest.filesIncluded) await rename(path.join(staging, FILES_FOLDER), path.join(dataDir, FILES_FOLDER));
       if (existsSync(path.join(staging, AUTH_SECRET_FILE))) {
@@ -64,7 +66,7 @@ async function readManifest(staging: string, file: string): Promise<BackupManife
     throw notOurs;
   }
   const manifest = BackupManifestSchema.safeParse(parsed);
-  if (!manifest.success || !existsSync(path.join(staging, DATABASE_FILE))) throw notOurs;
+  if (!manifest.success || ![DATABASE_FILE, GZIPPED_DATABASE_FILE].some((name) => existsSync(path.join(staging, name)))) throw notOurs;
   if (manifest.data.migratedTo > newestMigration().when) {
     throw new RestoreRefusedError(`${file} was made by a newer release of the product (its database has migrations this one lacks). Restore it with that release.`);
   }
