@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { request as httpRequest } from "node:http";
 import { connect, createServer, type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEDIA_MESSAGES, type MediaItem, type MediaPage } from "../../common/contracts/media";
@@ -8,6 +9,7 @@ import { samplePng } from "../features/media/sample-files";
 import { s3Store, type StoreUnderTest } from "../features/media/store-under-test";
 import { buildTestApp, memberCookie, TEST_ORIGIN, type TestApp } from "../test/build-test-app";
 import { seedPgliteFolder } from "../test/test-database";
+import { waitUntil } from "./http-client";
 import { startServerProcess } from "./server-process";
 
 // A bucket that keeps its connections open but moves no bytes (a partition a load balancer or a
@@ -21,6 +23,8 @@ import { startServerProcess } from "./server-process";
  */
 async function startStallableRelay(targetPort: number) {
   let stalled = false;
+  /** The request lines the server sent to the bucket ("PUT /bucket/key?partNumber=1&uploadId=… HTTP/1.1"). */
+  const requests: string[] = [];
   const waiting = new Set<() => void>();
   const server = createServer((client) => {
     const upstream = connect(targetPort, "127.0.0.1");
@@ -40,12 +44,14 @@ async function startStallableRelay(targetPort: number) {
       });
       from.on("error", () => undefined);
     };
+    client.on("data", (chunk: Buffer) => requests.push(...(chunk.toString("latin1").match(/^[A-Z]+ \/\S+ HTTP\/1\.1/gm) ?? [])));
     forward(client, upstream);
     forward(upstream, client);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     port: (server.address() as AddressInfo).port,
+    requests,
     stall: () => {
       stalled = true;
     },
@@ -133,6 +139,53 @@ describe("file storage that keeps connections open but answers nothing", () => {
     expect((await t.app.inject({ url: before.url })).statusCode).toBe(200);
     expect((await names()).sort()).toEqual(["after.png", "before.png"]);
     expect(store.storedFiles()).toHaveLength(filesBefore + 1);
+  }, 60_000);
+});
+
+describe("an upload cut off half-way", () => {
+  let store: StoreUnderTest;
+  let relay: Awaited<ReturnType<typeof startStallableRelay>>;
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    store = await s3Store();
+    relay = await startStallableRelay(Number(new URL(store.env.S3_ENDPOINT ?? "").port));
+    t = await buildTestApp({ ...store.env, S3_ENDPOINT: `http://127.0.0.1:${relay.port}` });
+    admin = (await memberCookie(t, "admin")).cookie;
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await relay?.close();
+    await store?.close();
+  });
+
+  it("asks the bucket to abort its multipart upload (its parts would stay, billed), and stores nothing", async () => {
+    const filesBefore = store.storedFiles().length;
+    const { port } = t.app.server.address() as AddressInfo;
+    const request = httpRequest({
+      host: "127.0.0.1",
+      port,
+      method: "POST",
+      path: "/api/admin/media",
+      headers: { origin: TEST_ORIGIN, cookie: admin, "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+    });
+    request.on("error", () => undefined);
+    const head = multipart("cut.png", samplePng()).subarray(0, -`\r\n--${BOUNDARY}--\r\n`.length);
+    request.write(head);
+    // Zeros after the PNG until the first 5 MB part is on its way to the bucket, then the admin's connection drops.
+    const zeros = Buffer.alloc(64 * 1024);
+    const partSent = () => relay.requests.some((line) => /^PUT \/media-test\/media\/\S+partNumber=1/.test(line));
+    while (!partSent()) {
+      if (!request.write(zeros)) await new Promise((resolve) => request.once("drain", resolve));
+    }
+    request.destroy();
+
+    await waitUntil("the server asks the bucket to abort the multipart upload", () => relay.requests.some((line) => /^DELETE \/media-test\/media\/\S+\?uploadId=/.test(line)), 20_000);
+    expect(relay.requests.filter((line) => /^POST \/media-test\/media\/\S+\?uploadId=/.test(line))).toEqual([]);
+    expect(store.storedFiles()).toHaveLength(filesBefore);
+    expect((await t.app.inject({ url: "/api/admin/media", headers: { cookie: admin } })).json<MediaPage>().items.map((item) => item.name)).not.toContain("cut.png");
   }, 60_000);
 });
 
