@@ -9,6 +9,7 @@ import { DataFolderBusyError } from "./db/data-folder-lock";
 import { claimDatabase } from "./db/open-database";
 import { EnvError, loadEnv, publicUrl, shouldSeedDemo } from "./env";
 import { seedDemoContent } from "./features/content/seed-demo";
+import { StorageUnavailableError } from "./files/storage-unavailable";
 import { startControlChannel, type ControlChannel } from "./features/system/control-channel";
 import { controlCommands } from "./features/system/control-commands";
 import { createLogger } from "./logger";
@@ -60,7 +61,10 @@ async function main(): Promise<void> {
   const { app, auth, billing, files, jobs } = await buildApp({ env, database, logger, authSecret });
   const drain = registerShutdownDrain(app);
 
-  if (shouldSeedDemo(env) && (await seedDemoContent(database.db, files))) {
+  // A bucket that does not answer does not stop the start (README, Health checks and outages); the
+  // samples, which store files, wait for a start that reaches it.
+  const seeding = shouldSeedDemo(env) ? seedDemoContent(database.db, files) : Promise.resolve(false);
+  if (await seeding.catch((error: unknown) => (error instanceof StorageUnavailableError ? logger.warn({ err: error }, "file storage unavailable: the samples are seeded at the next start that reaches it") : Promise.reject(error)))) {
     logger.info("seeded the sample sessions, posts, resources and videos (SEED_DEMO=false turns this off)");
   }
 

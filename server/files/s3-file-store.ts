@@ -52,12 +52,15 @@ export async function createS3FileStore(config: S3StoreConfig, logger: Pick<Logg
   });
   // No answer from the bucket (refused, reset, timed out, unknown host) or its own failure (5xx) is an
   // outage of the storage, which must not read as one of the database (both carry ECONNREFUSED).
+  const asStorageError = (error: unknown) => {
+    const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+    return status !== undefined && status < 500 ? error : new StorageUnavailableError(error);
+  };
   const fromBucket = async <T>(sending: Promise<T>): Promise<T> => {
     try {
       return await sending;
     } catch (error) {
-      const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
-      throw status !== undefined && status < 500 ? error : new StorageUnavailableError(error);
+      throw asStorageError(error);
     }
   };
   await checkBucket(config, logger, async () => {
@@ -77,7 +80,13 @@ export async function createS3FileStore(config: S3StoreConfig, logger: Pick<Logg
     async write(key, source) {
       const upload = new Upload({ client, params: { Bucket: config.bucket, Key: checked(key), Body: source }, queueSize: 1, leavePartsOnError: false });
       // A failing source must fail the upload: lib-storage would otherwise wait for more data.
-      const sourceFailed = new Promise<never>((_resolve, reject) => source.once("error", reject));
+      let sourceError = false;
+      const sourceFailed = new Promise<never>((_resolve, reject) =>
+        source.once("error", (error) => {
+          sourceError = true;
+          reject(error);
+        }),
+      );
       // Settled either way: a source that fails after the upload did must not become an unhandled rejection.
       sourceFailed.catch(() => undefined);
       try {
@@ -86,7 +95,8 @@ export async function createS3FileStore(config: S3StoreConfig, logger: Pick<Logg
         await upload.abort().catch(() => undefined);
         // A single-part upload may already have landed before the source reported its failure.
         await store.remove(key).catch(() => undefined);
-        throw error;
+        // The source's own failure (a refusal, a cut connection) is the caller's to report; any other is the bucket's.
+        throw sourceError ? error : asStorageError(error);
       }
     },
     async stat(key) {

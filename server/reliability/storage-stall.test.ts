@@ -10,7 +10,7 @@ import { s3Store, type StoreUnderTest } from "../features/media/store-under-test
 import { buildTestApp, memberCookie, TEST_ORIGIN, type TestApp } from "../test/build-test-app";
 import { seedPgliteFolder } from "../test/test-database";
 import { waitUntil } from "./http-client";
-import { startServerProcess } from "./server-process";
+import { freePort, killHard, startServerProcess } from "./server-process";
 
 // A bucket that keeps its connections open but moves no bytes (a partition a load balancer or a
 // proxy hides): every storage call must end in 503 within seconds, not hang for the partition's
@@ -196,14 +196,17 @@ describe("a bucket that does not exist, or keys it refuses", () => {
   }, 60_000);
   afterAll(async () => store?.close());
 
-  /** What `npm start` prints before it exits, or "started". */
+  /** What `npm start` prints before it exits, or "started" (then stopped). */
   async function start(env: Record<string, string>): Promise<string> {
     const dataDir = mkdtempSync(path.join(tmpdir(), "missing-bucket-"));
     await seedPgliteFolder(dataDir);
     try {
       // The demo seeding, which stores files, is on: the start must stop before it.
       return await startServerProcess({ ...store.env, ...env, DATABASE_URL: "", DATA_DIR: dataDir, SEED_DEMO: "true" }).then(
-        () => "started",
+        async (server) => {
+          await killHard(server);
+          return "started";
+        },
         (error: Error) => error.message,
       );
     } finally {
@@ -219,6 +222,10 @@ describe("a bucket that does not exist, or keys it refuses", () => {
     );
     // What an operator reads is that line, not the SDK's error with its stack (the demo seeding's, before).
     expect(refused).not.toMatch(/NoSuchBucket|\n\s+at /);
+
+    // A bucket that does not answer is an outage, not a configuration error: the server starts (and
+    // leaves the samples, which store files, for a later start).
+    expect(await start({ S3_ENDPOINT: `http://127.0.0.1:${await freePort()}` })).toBe("started");
 
     const wrongKeys = await start({ S3_SECRET_ACCESS_KEY: "not-the-secret" });
     expect(wrongKeys).toMatch(/^the server exited with 1: /);
