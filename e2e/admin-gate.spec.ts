@@ -1,9 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, request, test } from "@playwright/test";
-import { findFreePortBlock } from "./support/free-ports";
+import { ownServer, type OwnServer } from "./support/own-server";
 
 /**
  * REQUIRE_ADMIN_2FA=true on a server of its own: an admin who has not turned on a second factor is a
@@ -12,44 +8,19 @@ import { findFreePortBlock } from "./support/free-ports";
 const ADMIN = { email: "gate-admin@e2e.test", password: "Gate-admin-Pass1", name: "Gate Admin" };
 const MEMBER = { email: "gate-member@e2e.test", password: "Gate-member-Pass1", name: "Gate Member" };
 
-let server: ChildProcess;
+let server: OwnServer;
 let baseUrl: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const port = await findFreePortBlock(1);
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn("node", ["scripts/start.mjs"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "inventors-admin-gate-e2e-")),
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_NAME: ADMIN.name,
-      SEED_DEMO: "false",
-      WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? "./dist/web",
-      REQUIRE_ADMIN_2FA: "true",
-    },
-  });
-  for (let tries = 0; ; tries += 1) {
-    const healthy = await fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false);
-    if (healthy) break;
-    if (tries > 300) throw new Error("the admin gate test server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
+  server = await ownServer("admin-gate", ADMIN, { REQUIRE_ADMIN_2FA: "true" });
+  baseUrl = server.baseUrl;
+  await server.start();
 });
 
 test.afterAll(async () => {
-  if (server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  // SIGTERM: the graceful shutdown stops pg-boss and closes the database.
+  await server.stop("SIGTERM");
 });
 
 test("an admin without the required second factor gets no Edit or Delete on a member's post, only on their own", async ({ browser }) => {

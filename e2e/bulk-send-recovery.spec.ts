@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { BULK_RECOVERY_MESSAGES } from "../common/contracts/email";
 import { startSmtpInbox, type SmtpInbox } from "../server/reliability/smtp-inbox";
-import { findFreePortBlock } from "./support/free-ports";
+import { ownServer, type OwnServer } from "./support/own-server";
 
 /**
  * The admin's bulk-send dialog when the server sending it is killed (issue 26): its own server on a
@@ -20,47 +18,14 @@ const MEMBERS = 12;
 const BATCH = 5;
 
 let inbox: SmtpInbox;
-let server: ChildProcess | null = null;
+let server: OwnServer;
 let baseUrl: string;
-let env: NodeJS.ProcessEnv;
-
-async function startServer(): Promise<void> {
-  const child = spawn("node", ["scripts/start.mjs"], { stdio: ["ignore", "ignore", "inherit"], env });
-  server = child;
-  for (let tries = 0; ; tries += 1) {
-    if (child.exitCode !== null) throw new Error(`the recovery test server exited with ${child.exitCode}`);
-    if (await fetch(`${baseUrl}/api/ready`).then((response) => response.ok, () => false)) return;
-    if (tries > 300) throw new Error("the recovery test server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
-
-async function stopServer(signal: NodeJS.Signals): Promise<void> {
-  const child = server;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill(signal);
-  await exited;
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
   inbox = await startSmtpInbox();
-  const port = await findFreePortBlock(1);
-  baseUrl = `http://127.0.0.1:${port}`;
-  env = {
-    ...process.env,
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "inventors-recovery-e2e-")),
-    NODE_ENV: "test",
-    LOG_LEVEL: "warn",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ADMIN_NAME: ADMIN.name,
-    SEED_DEMO: "false",
-    WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? "./dist/web",
+  server = await ownServer("recovery", ADMIN, {
     AUTH_RATE_LIMIT_IP: "1000",
     AUTH_RATE_LIMIT_ACCOUNT: "1000",
     SMTP_URL: inbox.url,
@@ -68,13 +33,14 @@ test.beforeAll(async () => {
     EMAIL_BATCH_PAUSE_MS: "200",
     // Long enough for the restart to boot and the page to poll before the takeover (the default is 30 s).
     EMAIL_SENDER_STALE_SECONDS: "12",
-  };
-  await startServer();
+  });
+  baseUrl = server.baseUrl;
+  await server.start();
 });
 
 test.afterAll(async () => {
   inbox.release();
-  await stopServer("SIGTERM");
+  await server.stop("SIGTERM");
   await inbox.close();
 });
 
@@ -111,9 +77,9 @@ test("the admin sees a bulk send wait for recovery after its server is killed, t
   }, { timeout: 20_000, intervals: [20] }).toBe(true);
   await expect.poll(() => inbox.held(), { timeout: 20_000 }).toBe(BATCH);
   await expect(dialog.getByTestId("bulk-progress-count")).toHaveText(`${BATCH} of ${MEMBERS}`);
-  await stopServer("SIGKILL");
+  await server.stop("SIGKILL");
   inbox.release();
-  await startServer();
+  await server.start();
 
   await expect(dialog.getByText("Waiting for recovery...")).toBeVisible({ timeout: 20_000 });
   await expect(dialog.getByTestId("bulk-recovery")).toHaveText(BULK_RECOVERY_MESSAGES.waiting);

@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { EMAIL_MESSAGES } from "../common/contracts/email";
 import { gmailStandInEnv, startGmailStandIn, type GmailStandIn } from "../server/test/gmail-stand-in";
-import { findFreePortBlock } from "./support/free-ports";
+import { ownServer, type OwnServer } from "./support/own-server";
 import { waitForBriefState } from "./support/brief-states";
 
 /**
@@ -17,50 +15,21 @@ const ADMIN = { email: "email-admin@e2e.test", password: "Email-admin-Pass1", na
 const SHOTS = path.resolve(".tmp/email-shots");
 
 let gmail: GmailStandIn;
-let server: ChildProcess;
+let server: OwnServer;
 let baseUrl: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   gmail = await startGmailStandIn();
-  const port = await findFreePortBlock(1);
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn("node", ["scripts/start.mjs"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "inventors-email-e2e-")),
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_NAME: ADMIN.name,
-      SEED_DEMO: "false",
-      WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? "./dist/web",
-      AUTH_RATE_LIMIT_IP: "1000",
-      AUTH_RATE_LIMIT_ACCOUNT: "1000",
-      EMAIL_BATCH_PAUSE_MS: "1000",
-      ...gmailStandInEnv(gmail),
-    },
-  });
-  for (let tries = 0; ; tries += 1) {
-    const healthy = await fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false);
-    if (healthy) break;
-    if (tries > 300) throw new Error("the email test server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
+  server = await ownServer("email", ADMIN, { AUTH_RATE_LIMIT_IP: "1000", AUTH_RATE_LIMIT_ACCOUNT: "1000", EMAIL_BATCH_PAUSE_MS: "1000", ...gmailStandInEnv(gmail) });
+  baseUrl = server.baseUrl;
+  await server.start();
 });
 
 test.afterAll(async () => {
   // SIGTERM: the graceful shutdown stops pg-boss and closes the database.
-  if (server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  await server.stop("SIGTERM");
   await gmail.close();
 });
 
