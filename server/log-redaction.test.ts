@@ -59,7 +59,7 @@ describe("secrets in logged addresses", () => {
       expect(log.includes(secret) || log.includes(encodeURIComponent(secret)), `${name} reached the log: ${lines.filter((line) => line.includes(secret) || line.includes(encodeURIComponent(secret))).join("")}`).toBe(false);
     }
     // The addresses themselves are still there to read, each secret in its place marked.
-    const urls = lines.map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url).filter(Boolean);
+    const urls = lines.map((line) => (JSON.parse(line) as { url?: string }).url).filter(Boolean);
     expect(urls).toEqual(
       expect.arrayContaining([
         `/callback?code=${REDACTED}&state=${REDACTED}`,

@@ -27,7 +27,10 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = openPostgres(url.toString(), { poolSize: 4 });
+  // Fixtures write thousands of rows in one statement while other suites load the machine: the
+  // production statement bound (5 s) cut one off in CI. The bounds themselves are tested through
+  // server processes (server/reliability/database-partition.test.ts).
+  const handle = openPostgres(url.toString(), { poolSize: 4, statementTimeoutMs: 60_000, queryTimeoutMs: 61_000 });
   await handle.migrate();
   return {
     ...handle,
