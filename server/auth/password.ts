@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { hash, verify, type Options } from "@node-rs/argon2";
 import { PASSWORD_MAX } from "../../common/contracts/auth";
-import { createSlots } from "./hash-slots";
+import { createSlots } from "../slots";
 
 /** OWASP's argon2id profile: 19 MiB, two passes, one lane. */
 /** `algorithm: 2` is Argon2id (the package exports it as a const enum, which isolated modules cannot read). */

@@ -1,4 +1,5 @@
 import { AppError } from "../errors";
+import { createSlots } from "../slots";
 
 /**
  * Too much billing work waits for the database or for another instance's sync of the customer: the
@@ -17,23 +18,5 @@ export class BillingBusyError extends AppError {
  * webhooks never takes more than `max` of the instance's connections, whatever else waits.
  */
 export function createConnectionShare(max: number, maxWaiting: number): <T>(work: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  };
-
-  return async (work) => {
-    if (running < max) running += 1;
-    else if (waiting.length >= maxWaiting) throw new BillingBusyError(`${waiting.length} database steps already waiting`);
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await work();
-    } finally {
-      release();
-    }
-  };
+  return createSlots(max, { maxWaiting, refuse: (waiting) => new BillingBusyError(`${waiting} database steps already waiting`) });
 }

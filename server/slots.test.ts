@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSlots } from "./hash-slots";
+import { createSlots } from "./slots";
 
 describe("hash slots", () => {
   it("runs at most as many tasks at once as it has slots, the others in arrival order, also after a failure", async () => {
