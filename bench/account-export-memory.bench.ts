@@ -8,9 +8,11 @@ import { randomBytes } from "node:crypto";
 import { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { sql } from "drizzle-orm";
+import { exportSectionsOf } from "../server/features/account-data/export-document";
 import { exportZip } from "../server/features/account-data/export-zip";
 import { mediaItems } from "../server/features/media/media.table";
 import { newFileKey } from "../server/files/file-store";
+import { personalDataDeclarations } from "../server/personal-data-declarations";
 import { buildTestApp, memberCookie } from "../server/test/build-test-app";
 
 const POSTS = 50_000;
@@ -41,7 +43,7 @@ const sink = new Writable({
     done();
   },
 });
-await pipeline(await exportZip({ db, userId: member.userId, email: member.email, emailConfirmed: false, billing: null }, t.files), sink);
+await pipeline(await exportZip({ db, userId: member.userId, email: member.email, emailConfirmed: false }, exportSectionsOf(personalDataDeclarations(null)), t.files), sink);
 clearInterval(sampler);
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 console.log(

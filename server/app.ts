@@ -49,6 +49,7 @@ import { bulkSendRoutes } from "./features/email/bulk-send.routes";
 import { unsubscribeRoutes } from "./features/email/unsubscribe.routes";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue";
 import { accountDataRoutes } from "./features/account-data/account-data.routes";
+import { personalDataDeclarations } from "./personal-data-declarations";
 import { accountExportWorker } from "./features/account-data/export.job";
 import { exportCleanupWorker } from "./features/account-data/export-cleanup.job";
 import { idempotencyCleanupWorker } from "./plugins/idempotency-cleanup.job";
@@ -148,8 +149,9 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(videosRoutes, content);
   await app.register(searchRoutes, { db });
   await app.register(mediaRoutes, content);
-  await app.register(usersRoutes, { db, viewers, graceDays: env.BILLING_GRACE_DAYS, auth, jobs, billing: billing.deps });
-  const accountData = { db, files: content.files, billing: billing.deps, jobs, mailer, logger, secret: authSecret, baseUrl: publicUrl(env) };
+  const personalData = personalDataDeclarations(billing.deps);
+  await app.register(usersRoutes, { db, viewers, graceDays: env.BILLING_GRACE_DAYS, auth, jobs, billing: billing.deps, personalData, files: content.files, logger });
+  const accountData = { db, files: content.files, billing: billing.deps, personalData, jobs, mailer, logger, secret: authSecret, baseUrl: publicUrl(env) };
   jobs.register(accountExportWorker(accountData));
   jobs.register(exportCleanupWorker(accountData));
   await app.register(accountDataRoutes, {

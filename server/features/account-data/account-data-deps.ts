@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import type { FileStore } from "../../files/file-store";
 import type { JobQueue } from "../../jobs/job-queue";
 import type { Mailer } from "../../mail/mailer";
+import type { PersonalDataDeclaration } from "../../personal-data/declaration";
 
 /** What exporting and deleting a member's own data needs. */
 export interface AccountDataDeps {
@@ -11,6 +12,8 @@ export interface AccountDataDeps {
   files: FileStore;
   /** Null when payments are misconfigured. */
   billing: BillingDeps | null;
+  /** What each feature keeps about a member: what the export holds and what deletion does (server/personal-data-declarations.ts). */
+  personalData: readonly PersonalDataDeclaration[];
   jobs: JobQueue;
   mailer: Mailer;
   logger: Logger;

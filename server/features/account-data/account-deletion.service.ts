@@ -8,11 +8,8 @@ import { AppError } from "../../errors";
 import { mediaItems } from "../media/media.table";
 import { adminAuditLog } from "../users/audit-log.table";
 import { deletedUserLabel } from "../users/audit-log";
-import { cancelLiveSubscriptions, erasePersonalData } from "../users/user-deletion";
-import { accountExports } from "./account-data.table";
+import { cancelLiveSubscriptions, erasedMember, erasePersonalData, removeStoredFiles } from "../users/user-deletion";
 import type { AccountDataDeps } from "./account-data-deps";
-import { deleteAuthoredContent, eraseTracesByAddress } from "./personal-traces";
-import { listUploadedFiles } from "./uploaded-files";
 
 /** True when the account is an active admin and no other active admin exists. */
 export async function isLastActiveAdmin(db: Database, userId: string): Promise<boolean> {
@@ -59,9 +56,9 @@ async function closeProviderCustomer(deps: AccountDataDeps, userId: string): Pro
 
 /**
  * A member deletes their own account (identity already confirmed by the caller). The provider's
- * customer goes first; then in one transaction: their posts and replies are kept as 'Deleted member'
- * or deleted (their choice), their media library uploads and prepared exports are removed, every
- * personal trace goes (users/user-deletion.ts plus the traces found by address), and one audit entry
+ * customer goes first; then in one transaction their personal data goes as each feature declares it
+ * (their posts and replies kept as 'Deleted member' or deleted, their choice; their media library
+ * uploads and prepared exports removed; traces kept under their address erased), and one audit entry
  * records the deletion without their name or email. Their stored files are removed once it commits.
  */
 export async function deleteOwnAccount(deps: AccountDataDeps, userId: string, posts: PostsChoice): Promise<void> {
@@ -75,12 +72,8 @@ export async function deleteOwnAccount(deps: AccountDataDeps, userId: string, po
     await assertAnotherAdminRemains(txDb, userId);
     const [row] = await txDb.select().from(users).where(eq(users.id, userId)).for("update");
     if (!row) throw new AppError("NOT_FOUND", "Account not found");
-    if (posts === "delete") await deleteAuthoredContent(txDb, userId);
-    const uploads = await listUploadedFiles(txDb, userId);
-    const exports = await txDb.select({ fileKey: accountExports.fileKey }).from(accountExports).where(eq(accountExports.userId, userId));
-    await txDb.delete(mediaItems).where(eq(mediaItems.uploadedBy, userId));
-    await eraseTracesByAddress(txDb, { id: row.id, email: row.email, emailConfirmed: row.emailVerified });
-    await erasePersonalData(txDb, [row]);
+    const uploads = await txDb.$count(mediaItems, eq(mediaItems.uploadedBy, userId));
+    const keys = await erasePersonalData(txDb, deps.personalData, [erasedMember(row, posts)], "member");
     await txDb.insert(adminAuditLog).values({
       actorId: null,
       actorEmail: deletedUserLabel(row.id),
@@ -88,16 +81,9 @@ export async function deleteOwnAccount(deps: AccountDataDeps, userId: string, po
       targetEmail: deletedUserLabel(row.id),
       action: "delete-own-account",
       before: before ?? { role: row.role, membershipTier: row.membershipTier, tierOverride: row.tierOverride },
-      after: { posts: posts === "delete" ? "deleted" : "kept as Deleted member", uploadsRemoved: uploads.length },
+      after: { posts: posts === "delete" ? "deleted" : "kept as Deleted member", uploadsRemoved: uploads },
     });
-    return [...uploads.map((upload) => upload.fileKey), ...exports.flatMap((entry) => (entry.fileKey ? [entry.fileKey] : []))];
+    return keys;
   });
-  for (const key of fileKeys) {
-    try {
-      await deps.files.remove(key);
-    } catch (error) {
-      // The rows are gone: the file is unreachable, and is reported for an operator to remove.
-      deps.logger.error({ err: error, key }, "removing a deleted account's file from storage failed");
-    }
-  }
+  await removeStoredFiles(deps.files, deps.logger, fileKeys);
 }

@@ -1,9 +1,9 @@
 import { PassThrough, Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import type { FileStore } from "../../files/file-store";
+import type { ExportContext, ExportSection } from "../../personal-data/declaration";
 import { exportDocument } from "./export-document";
-import type { ExportContext } from "./export-context";
-import { listUploadedFiles, zipPathOf } from "./uploaded-files";
+import { listUploadedFiles, zipPathOf } from "../media/uploaded-files";
 
 const README = `This archive holds everything the community keeps about your account.
 
@@ -23,7 +23,7 @@ each repeats an item listed in data.json.
  * file, one after the other. Nothing is held whole in memory; a failing read ends the stream with
  * that error, so a download or a stored export is never silently cut short.
  */
-export async function exportZip(context: ExportContext, files: FileStore, exportedAt = new Date()): Promise<Readable> {
+export async function exportZip(context: ExportContext, sections: readonly ExportSection[], files: FileStore, exportedAt = new Date()): Promise<Readable> {
   const uploads = await listUploadedFiles(context.db, context.userId);
   const present = [];
   for (const upload of uploads) {
@@ -37,7 +37,7 @@ export async function exportZip(context: ExportContext, files: FileStore, export
   const mtime = exportedAt;
 
   zip.addBuffer(Buffer.from(README), "README.txt", { mtime });
-  zip.addReadStreamLazy("data.json", { mtime }, (done) => done(null, watched(Readable.from(exportDocument(context, exportedAt)))));
+  zip.addReadStreamLazy("data.json", { mtime }, (done) => done(null, watched(Readable.from(exportDocument(context, sections, exportedAt)))));
   for (const upload of present) {
     // Stored files are mostly compressed already (images, video, office formats): stored as they are.
     zip.addReadStreamLazy(zipPathOf(upload), { mtime, compress: false }, (done) => {

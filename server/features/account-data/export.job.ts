@@ -8,6 +8,7 @@ import { getGeneralSettings } from "../settings/settings.service";
 import { accountExports } from "./account-data.table";
 import type { AccountDataDeps } from "./account-data-deps";
 import { exportReadyMail } from "./account-data-mail";
+import { exportSectionsOf } from "./export-document";
 import { exportContextOf } from "./export.service";
 import { exportDownloadPath } from "./export-link";
 import { exportZip } from "./export-zip";
@@ -37,7 +38,7 @@ async function prepareExport(deps: AccountDataDeps, job: JobInfo<AccountExportJo
   const key = newFileKey("exports", "zip");
   await db.update(accountExports).set({ fileKey: key }).where(eq(accountExports.id, exportId));
   try {
-    await files.write(key, await exportZip(await exportContextOf(deps, row.userId), files));
+    await files.write(key, await exportZip(await exportContextOf(deps, row.userId), exportSectionsOf(deps.personalData), files));
   } catch (error) {
     deps.logger.error({ err: error, exportId }, "preparing a data export failed");
     if (job.retryCount >= job.retryLimit) await db.update(accountExports).set({ status: "failed", fileKey: null }).where(eq(accountExports.id, exportId));

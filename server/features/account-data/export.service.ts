@@ -7,11 +7,11 @@ import { AppError } from "../../errors";
 import { QUEUES } from "../../jobs/queues";
 import { accountExports } from "./account-data.table";
 import type { AccountDataDeps } from "./account-data-deps";
-import { countExportRecords } from "./export-document";
-import type { ExportContext } from "./export-context";
+import type { ExportContext } from "../../personal-data/declaration";
+import { countExportRecords, exportSectionsOf } from "./export-document";
 import { exportDownloadPath, isValidExportLink } from "./export-link";
 import { exportZip } from "./export-zip";
-import { listUploadedFiles } from "./uploaded-files";
+import { listUploadedFiles } from "../media/uploaded-files";
 
 /** Exports (downloads and background requests together) a member may start per hour. */
 const EXPORTS_PER_HOUR = 10;
@@ -29,12 +29,12 @@ export interface ExportPlan {
 export async function exportContextOf(deps: AccountDataDeps, userId: string): Promise<ExportContext> {
   const [row] = await deps.db.select({ email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId));
   if (!row) throw new AppError("NOT_FOUND", "Account not found");
-  return { db: deps.db, userId, email: row.email.toLowerCase(), emailConfirmed: row.emailVerified, billing: deps.billing };
+  return { db: deps.db, userId, email: row.email.toLowerCase(), emailConfirmed: row.emailVerified };
 }
 
 /** How big the export is, and so whether it downloads at once or is prepared and mailed (EXPORT_DOWNLOAD_LIMITS). */
 export async function planExport(deps: AccountDataDeps, userId: string): Promise<ExportPlan> {
-  const [records, uploads] = await Promise.all([countExportRecords({ db: deps.db, userId }), listUploadedFiles(deps.db, userId)]);
+  const [records, uploads] = await Promise.all([countExportRecords(await exportContextOf(deps, userId), exportSectionsOf(deps.personalData)), listUploadedFiles(deps.db, userId)]);
   const fileBytes = uploads.reduce((sum, file) => sum + file.fileSize, 0);
   const isLarge = records > EXPORT_DOWNLOAD_LIMITS.records || fileBytes > EXPORT_DOWNLOAD_LIMITS.fileBytes;
   return { records, files: uploads.length, fileBytes, delivery: isLarge ? "email" : "download" };
@@ -53,7 +53,7 @@ export async function openExportDownload(deps: AccountDataDeps, userId: string):
   const plan = await planExport(deps, userId);
   if (plan.delivery === "email") throw new AppError("CONFLICT", ACCOUNT_DATA_MESSAGES.exportTooLarge);
   await countExport(deps, userId);
-  return exportZip(await exportContextOf(deps, userId), deps.files);
+  return exportZip(await exportContextOf(deps, userId), exportSectionsOf(deps.personalData), deps.files);
 }
 
 /** Queues a background export (any size); one at a time per member. */

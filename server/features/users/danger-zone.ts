@@ -7,7 +7,7 @@ import { AppError } from "../../errors";
 import { recordAudit } from "./audit-log";
 import { assertActiveAdminRemains } from "./last-admin";
 import { chunks } from "./chunks";
-import { cancelLiveSubscriptions, eraseAccounts, type DeletionDeps } from "./user-deletion";
+import { cancelLiveSubscriptions, eraseAccounts, removeStoredFiles, type DeletionDeps } from "./user-deletion";
 
 const inactiveOthers = (actor: Viewer) => and(eq(users.isActive, false), ne(users.id, actor.userId));
 const otherAdmins = (actor: Viewer) => and(eq(users.role, "admin"), ne(users.id, actor.userId));
@@ -35,16 +35,17 @@ export async function deleteInactiveUsers(deps: DeletionDeps, actor: Viewer, exp
   assertExpected(targets.length, expected);
   const ids = targets.map((target) => target.id);
   await cancelLiveSubscriptions(deps, ids);
-  return deps.db.transaction(async (tx) => {
+  const fileKeys = await deps.db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     const rows = [];
     for (const batch of chunks(ids)) {
       rows.push(...(await txDb.select().from(users).where(and(inArray(users.id, batch), inactiveOthers(actor))).orderBy(users.id).for("update")));
     }
     assertExpected(rows.length, expected);
-    await eraseAccounts(txDb, actor, rows);
-    return ids;
+    return eraseAccounts(txDb, deps.personalData, actor, rows);
   });
+  await removeStoredFiles(deps.files, deps.logger, fileKeys);
+  return ids;
 }
 
 /** Reset All User Roles: every other admin becomes a user; the actor stays, the one active admin. */

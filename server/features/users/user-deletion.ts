@@ -1,28 +1,29 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Logger } from "pino";
 import { USER_ADMIN_MESSAGES } from "../../../common/contracts/users";
-import { users, verifications } from "../../auth/auth.table";
+import { users } from "../../auth/auth.table";
 import type { Viewer } from "../../auth/viewer";
 import { billingCustomers, subscriptions } from "../../billing/billing.table";
 import { LIVE_STATUSES } from "../../billing/provider";
 import { syncCustomer, type BillingDeps } from "../../billing/sync";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
-import { outboxMessages } from "../../mail/outbox.table";
-import { callRequests } from "../call-requests/call-requests.table";
-import { communityPosts, communityReplies, postLikes, replyLikes } from "../community/community.table";
-import { invitations } from "../invitations/invitations.table";
+import type { FileStore } from "../../files/file-store";
+import type { ErasedBy, ErasedMember, Erasure, PersonalDataDeclaration } from "../../personal-data/declaration";
 import { chunks } from "./chunks";
-import { DELETED_USER_PREFIX, deletedUserLabel, recordAudit } from "./audit-log";
-import { adminAuditLog } from "./audit-log.table";
+import { deletedUserLabel, recordAudit } from "./audit-log";
 import type { UserRow } from "./admin-user";
 import { assertActiveAdminRemains, assertNotSelf } from "./last-admin";
-
-/** Billing as deleting an account needs it: a provider that can end a subscription at once. */
 
 export interface DeletionDeps {
   db: Database;
   /** Null when payments are misconfigured: only accounts without a live subscription can go then. */
   billing: BillingDeps | null;
+  /** What each feature keeps about a member and how it goes (server/personal-data-declarations.ts). */
+  personalData: readonly PersonalDataDeclaration[];
+  /** Where the deleted accounts' stored files are removed from. */
+  files: FileStore;
+  logger: Logger;
 }
 
 /** A customer may hold more than one live subscription; each round cancels the one the sync sees. */
@@ -33,7 +34,7 @@ const MAX_CANCEL_ROUNDS = 5;
  * account is deleted: nobody keeps paying for an account that no longer exists. Refuses (503) when a
  * live subscription exists and billing is misconfigured or the provider fails.
  */
-export async function cancelLiveSubscriptions({ db, billing }: DeletionDeps, userIds: readonly string[]): Promise<void> {
+export async function cancelLiveSubscriptions({ db, billing }: Pick<DeletionDeps, "db" | "billing">, userIds: readonly string[]): Promise<void> {
   for (let round = 0; ; round += 1) {
     const live = [];
     for (const ids of chunks(userIds)) {
@@ -61,42 +62,47 @@ export async function cancelLiveSubscriptions({ db, billing }: DeletionDeps, use
 }
 
 /**
- * Deletes accounts and their personal data in the caller's transaction. Sessions, sign-in accounts,
- * two-factor secrets, likes, RSVPs, billing rows and idempotency keys (with their stored answers) go
- * with the user row (foreign keys cascade); community posts and replies stay with no author
- * ("Deleted member"). Like counts drop by the likes
- * that go, mail addressed to them and their accepted invitations are deleted, and the audit log keeps
- * its entries with 'deleted user <id>' in place of their email. No audit entry is written: callers
- * record their own (an admin's deletion, or a member's deletion of their own account).
+ * Deletes accounts and their personal data in the caller's transaction, as each feature declares it
+ * (server/personal-data-declarations.ts): what the foreign keys' cascades cannot do runs first, then
+ * the account rows go. Answers the stored files to remove once the transaction commits
+ * (removeStoredFiles). No audit entry is written: callers record their own (an admin's deletion, or a
+ * member's deletion of their own account).
  */
-export async function erasePersonalData(tx: Database, targets: readonly Pick<UserRow, "id" | "email">[]): Promise<void> {
-  for (const batch of chunks(targets)) {
-    const ids = batch.map((row) => row.id);
-    const emails = batch.map((row) => row.email.toLowerCase());
-    await tx.execute(sql`
-      update ${communityPosts} set like_count = ${communityPosts.likeCount} - liked.n
-      from (select ${postLikes.postId} as post_id, count(*)::int as n from ${postLikes} where ${inArray(postLikes.userId, ids)} group by ${postLikes.postId}) liked
-      where ${communityPosts.id} = liked.post_id`);
-    await tx.execute(sql`
-      update ${communityReplies} set like_count = ${communityReplies.likeCount} - liked.n
-      from (select ${replyLikes.replyId} as reply_id, count(*)::int as n from ${replyLikes} where ${inArray(replyLikes.userId, ids)} group by ${replyLikes.replyId}) liked
-      where ${communityReplies.id} = liked.reply_id`);
-    await tx.delete(outboxMessages).where(inArray(sql`lower(${outboxMessages.to})`, emails));
-    await tx.delete(invitations).where(inArray(invitations.acceptedUserId, ids));
-    // Password-reset tokens hold the user's id as their value.
-    await tx.delete(verifications).where(inArray(verifications.value, ids));
-    await tx.update(adminAuditLog).set({ targetEmail: sql`${DELETED_USER_PREFIX} || ${adminAuditLog.targetId}` }).where(inArray(adminAuditLog.targetId, ids));
-    await tx.update(adminAuditLog).set({ actorEmail: sql`${DELETED_USER_PREFIX} || ${adminAuditLog.actorId}` }).where(inArray(adminAuditLog.actorId, ids));
-    // An admin who handled call requests is named there by email too.
-    await tx.update(callRequests).set({ handledByEmail: sql`${DELETED_USER_PREFIX} || ${callRequests.handledById}` }).where(inArray(callRequests.handledById, ids));
-    await tx.delete(users).where(inArray(users.id, ids));
+export async function erasePersonalData(tx: Database, declarations: readonly PersonalDataDeclaration[], members: readonly ErasedMember[], by: ErasedBy): Promise<string[]> {
+  const fileKeys: string[] = [];
+  for (const batch of chunks(members)) {
+    const erasure: Erasure = { tx, members: batch, by };
+    for (const declaration of declarations) fileKeys.push(...((await declaration.filesToRemove?.(erasure)) ?? []));
+    for (const declaration of declarations) await declaration.erase?.(erasure);
+    await tx.delete(users).where(inArray(users.id, batch.map((member) => member.id)));
+  }
+  return fileKeys;
+}
+
+/** An account as the erasure needs it; an admin's deletion keeps the member's posts as 'Deleted member'. */
+export const erasedMember = (row: Pick<UserRow, "id" | "email" | "emailVerified">, posts: ErasedMember["posts"] = "anonymise"): ErasedMember => ({
+  id: row.id,
+  email: row.email.toLowerCase(),
+  emailConfirmed: row.emailVerified,
+  posts,
+});
+
+/** Removes the deleted accounts' stored files, after the commit: a failure is logged (the rows are gone, so the file is unreachable). */
+export async function removeStoredFiles(files: FileStore, logger: Logger, keys: readonly string[]): Promise<void> {
+  for (const key of keys) {
+    try {
+      await files.remove(key);
+    } catch (error) {
+      logger.error({ err: error, key }, "removing a deleted account's file from storage failed");
+    }
   }
 }
 
 /** An admin deletes accounts: their personal data goes (erasePersonalData) and each deletion is one audit entry by that admin. */
-export async function eraseAccounts(tx: Database, actor: Viewer, targets: readonly UserRow[]): Promise<void> {
+export async function eraseAccounts(tx: Database, declarations: readonly PersonalDataDeclaration[], actor: Viewer, targets: readonly UserRow[]): Promise<string[]> {
+  const fileKeys: string[] = [];
   for (const batch of chunks(targets)) {
-    await erasePersonalData(tx, batch);
+    fileKeys.push(...(await erasePersonalData(tx, declarations, batch.map((row) => erasedMember(row)), "admin")));
     await recordAudit(
       tx,
       actor,
@@ -109,6 +115,7 @@ export async function eraseAccounts(tx: Database, actor: Viewer, targets: readon
       })),
     );
   }
+  return fileKeys;
 }
 
 /** Deletes another account: never the actor's own, never the last active admin; a live subscription is cancelled first. */
@@ -120,11 +127,12 @@ export async function deleteUser(deps: DeletionDeps, actor: Viewer, userId: stri
   // Refused before the subscription is cancelled; decided for good under the locks below.
   if (target.role === "admin" && target.isActive) await db.transaction((tx) => assertActiveAdminRemains(tx as unknown as Database, actor));
   await cancelLiveSubscriptions(deps, [userId]);
-  await db.transaction(async (tx) => {
+  const fileKeys = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     await assertActiveAdminRemains(txDb, actor);
     const [row] = await txDb.select().from(users).where(eq(users.id, userId)).for("update");
     if (!row) throw new AppError("NOT_FOUND", USER_ADMIN_MESSAGES.userNotFound);
-    await eraseAccounts(txDb, actor, [row]);
+    return eraseAccounts(txDb, deps.personalData, actor, [row]);
   });
+  await removeStoredFiles(deps.files, deps.logger, fileKeys);
 }

@@ -16,25 +16,21 @@ import {
 import type { Auth } from "../../auth/auth";
 import { memberOf, requireAdmin } from "../../auth/guards";
 import type { ViewerResolver } from "../../auth/viewer";
-import type { Database } from "../../db/client";
 import type { JobQueue } from "../../jobs/job-queue";
 import { adminStats } from "./admin-stats";
 import { listAuditLog } from "./audit-log";
 import { emailUsers } from "./bulk-email";
 import { dangerZoneCounts, deleteInactiveUsers, resetRoles } from "./danger-zone";
-import { deleteUser } from "./user-deletion";
-import type { BillingDeps } from "../../billing/sync";
+import { deleteUser, type DeletionDeps } from "./user-deletion";
 import { changeUser, createUser, listUsers } from "./users.service";
 
-export interface UsersDeps {
-  db: Database;
+/** Deleting accounts needs billing (subscriptions end first), the personal-data declarations and the file store. */
+export interface UsersDeps extends DeletionDeps {
   viewers: ViewerResolver;
   graceDays: number;
   auth: Auth;
   /** Runs bulk email. */
   jobs: JobQueue;
-  /** Null when payments are misconfigured. */
-  billing: BillingDeps | null;
 }
 
 const UserParamsSchema = z.object({ id: z.string().min(1).max(100) });

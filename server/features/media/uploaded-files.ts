@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { mediaItems } from "../media/media.table";
+import { mediaItems } from "./media.table";
 
 export interface UploadedFile {
   id: number;
