@@ -33,6 +33,35 @@ export const UPLOAD_ACCEPT = Object.keys(ALLOWED_UPLOADS)
   .map((extension) => `.${extension}`)
   .join(",");
 
+/**
+ * What each file field of the content forms takes, by the library item's kind (which the upload
+ * detected from the file's bytes): the picker lists only these, Upload New accepts only these, and
+ * the server refuses any other on save.
+ */
+export const FILE_FIELD_KINDS = {
+  video: ["video"],
+  resource: ["document", "image"],
+  thumbnail: ["image"],
+} as const satisfies Record<string, readonly MediaKind[]>;
+export type FileField = keyof typeof FILE_FIELD_KINDS;
+
+/** The allowed extensions of these kinds, in the allow-list's order. */
+export const extensionsOf = (kinds: readonly MediaKind[]): string[] =>
+  Object.entries(ALLOWED_UPLOADS)
+    .filter(([, allowed]) => kinds.includes(allowed.kind))
+    .map(([extension]) => extension);
+
+/** `accept` of an upload input that takes only these kinds. */
+export const acceptFor = (kinds: readonly MediaKind[]): string =>
+  extensionsOf(kinds)
+    .map((extension) => `.${extension}`)
+    .join(",");
+
+const KIND_WORDS: Record<MediaKind, string> = { image: "an image", video: "a video", document: "a document" };
+
+/** Said when a field gets a file of another kind, e.g. 'Please choose a video (mp4, webm, ogg, ogv)'. */
+export const wrongKindMessage = (kinds: readonly MediaKind[]): string => `Please choose ${kinds.map((kind) => KIND_WORDS[kind]).join(" or ")} (${extensionsOf(kinds).join(", ")})`;
+
 /** Spec 001 §9: 50 MB for images and videos, 10 MB for documents (applied to documents, as the README explains). */
 export const MAX_UPLOAD_BYTES: Record<MediaKind, number> = { image: 50 * 1024 * 1024, video: 50 * 1024 * 1024, document: 10 * 1024 * 1024 };
 
@@ -58,6 +87,7 @@ export const MEDIA_MESSAGES = {
   folderExists: "A folder with this name already exists",
   folderRequired: "Folder name is required",
   youtubeTitleRequired: "Title is required",
+  unknownFolder: (name: string) => `The folder “${name}” does not exist. Create it with New Folder first.`,
 } as const;
 
 export const DEFAULT_MEDIA_FOLDERS = ["general", "products", "team", "marketing"] as const;
@@ -91,8 +121,16 @@ export type MediaItem = z.infer<typeof MediaItemSchema>;
 
 export const MEDIA_PAGE_SIZE = 48;
 /** GET /api/admin/media: newest first, filtered by kind, folder and a name search. */
+const KindListSchema = z
+  .string()
+  .max(40)
+  .default("all")
+  .transform((value) => (value === "all" ? [] : value.split(",")))
+  .pipe(z.array(z.enum(MEDIA_KINDS)));
+/** `kind` is "all" or one or more kinds, comma-separated; `stored=true` leaves out YouTube videos (they have no file to link). */
 export const MediaQuerySchema = z.object({
-  kind: z.enum(["all", ...MEDIA_KINDS]).default("all"),
+  kind: KindListSchema,
+  stored: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
   folder: z.string().trim().max(60).default("all"),
   search: z.string().trim().max(200).default(""),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -105,6 +143,8 @@ export type MediaPage = z.infer<typeof MediaPageSchema>;
 /** POST /api/admin/media?folder=&public= (multipart, one file). */
 export const UploadQuerySchema = z.object({
   folder: FolderNameSchema.default("general"),
+  /** Upload New of a file field: only these kinds are taken (415 with the field's message otherwise). */
+  kind: KindListSchema,
   public: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
 });
 
@@ -135,6 +175,17 @@ export const MediaUsageSchema = z.object({
   usages: z.array(z.object({ kind: z.enum(["resource", "video", "lesson"]), id: z.number().int(), title: z.string(), course: z.string().optional() })),
 });
 export type MediaUsage = z.infer<typeof MediaUsageSchema>;
+
+/** GET /api/admin/media/usage?ids=1,2: the same for several items at once, asked before a bulk delete. */
+export const MediaUsagesQuerySchema = z.object({
+  ids: z
+    .string()
+    .max(1100)
+    .transform((value) => value.split(","))
+    .pipe(z.array(z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().positive().max(2_147_483_647))).min(1).max(100)),
+});
+export const MediaUsagesSchema = z.object({ items: z.array(MediaUsageSchema.extend({ id: z.number().int() })) });
+export type MediaUsages = z.infer<typeof MediaUsagesSchema>;
 
 /** The 11-character id from watch, youtu.be, embed, shorts, live and v/ addresses (extra parameters allowed); null otherwise. */
 export function youtubeIdFrom(input: string): string | null {

@@ -47,6 +47,9 @@ export type AdminResource = z.infer<typeof AdminResourceSchema>;
 export const AdminResourcesResponseSchema = z.object({ resources: z.array(AdminResourceSchema), hasMore: z.boolean(), page: z.number().int(), pageSize: z.number().int() });
 export type AdminResourcesResponse = z.infer<typeof AdminResourcesResponseSchema>;
 
+/** A resource is published to members as soon as it is saved, so it is never saved without a file. */
+export const RESOURCE_FILE_REQUIRED = "File is required: select one from the media library, upload one, or enter a link";
+
 /** POST /api/admin/resources and PUT /api/admin/resources/:id (spec 001 §5). The file is a URL until the media library lands. */
 export const ResourceInputSchema = z.object({
   title: required("Title"),

@@ -1,7 +1,8 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv, shouldSeedDemo } from "../../env";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import type { MediaPage, MediaUsage } from "../../../common/contracts/media";
+import { buildTestApp, memberCookie, type TestApp } from "../../test/build-test-app";
 import { communityPosts } from "../community/community.table";
 import { resources } from "../resources/resources.table";
 import { mastermindSessions } from "../sessions/sessions.table";
@@ -33,6 +34,26 @@ describe("demo content", () => {
     const upcoming = await t.database.db.select({ date: mastermindSessions.date, isPast: mastermindSessions.isPast }).from(mastermindSessions);
     const today = new Date().toISOString().slice(0, 10);
     for (const session of upcoming) expect(session.date > today).toBe(!session.isPast);
+  });
+
+  it("puts the sample PDFs and videos in the media library: listed, offered to resources, and named with their resource before a delete", async () => {
+    const { cookie } = await memberCookie(t, "admin");
+    const library = async (query: string) => (await t.app.inject({ method: "GET", url: `/api/admin/media?${query}`, headers: { cookie } })).json() as MediaPage;
+    const all = await library("");
+    expect(all.total).toBe(9);
+    const pdfs = (await library("kind=document,image&stored=true")).items;
+    const seeded = await t.database.db.select({ title: resources.title, fileName: resources.fileName }).from(resources);
+    expect(pdfs.map((item) => item.name).sort()).toEqual(seeded.map((resource) => resource.fileName).sort());
+    expect(pdfs.every((item) => item.folder === "resources" && item.fileType === "application/pdf" && item.size > 500 && item.pageCount === 1)).toBe(true);
+    const videos = (await library("kind=video")).items;
+    expect(videos.map((item) => item.name).sort()).toEqual((await t.database.db.select({ title: mediaVideos.fileName }).from(mediaVideos)).map((video) => video.title).sort());
+    expect(videos.every((item) => item.isYoutube && item.folder === "videos")).toBe(true);
+
+    const pdf = pdfs[0];
+    const file = await t.app.inject({ method: "GET", url: pdf?.url ?? "", headers: { cookie } });
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const usage = (await t.app.inject({ method: "GET", url: `/api/admin/media/${pdf?.id}/usage`, headers: { cookie } })).json() as MediaUsage;
+    expect(usage.usages).toEqual([{ kind: "resource", id: expect.any(Number), title: seeded.find((resource) => resource.fileName === pdf?.name)?.title }]);
   });
 
   it("is on for the embedded database and off for PostgreSQL unless SEED_DEMO says otherwise", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MediaItem } from "../../../common/contracts/media";
+import { wrongKindMessage, type MediaItem, type MediaPage, type MediaUsages } from "../../../common/contracts/media";
 import type { AdminResource, AdminResourcesResponse, Resource } from "../../../common/contracts/resources";
 import type { AdminCourse, Lesson } from "../../../common/contracts/courses";
 import type { AdminVideo, TrainingVideo } from "../../../common/contracts/videos";
@@ -22,18 +22,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function uploadToLibrary(fileName: string, type: string, bytes: Buffer): Promise<MediaItem> {
+function uploadRequest(fileName: string, type: string, bytes: Buffer, query = "") {
   const payload = Buffer.concat([
     Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`),
     bytes,
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   ]);
-  const response = await t.app.inject({
+  return t.app.inject({
     method: "POST",
-    url: "/api/admin/media",
+    url: `/api/admin/media${query}`,
     payload,
     headers: { origin: TEST_ORIGIN, cookie: admin, "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
   });
+}
+
+async function uploadToLibrary(fileName: string, type: string, bytes: Buffer): Promise<MediaItem> {
+  const response = await uploadRequest(fileName, type, bytes);
   expect(response.statusCode).toBe(201);
   return response.json();
 }
@@ -126,5 +130,68 @@ describe("content that links to the media library", () => {
     expect((await sendJson(t.app, "DELETE", `/api/admin/media/${worksheet.id}`, undefined, admin)).statusCode).toBe(204);
     const lesson: Lesson = (await t.app.inject({ method: "GET", url: `/api/university/lessons/${fileLesson}`, headers: { cookie: inventor } })).json();
     expect(lesson).toMatchObject({ title: "Fill in the worksheet", media: null });
+  });
+
+  it("takes in each file field only its kinds, by the kind the upload detected: a PNG is no video, a video no resource, a PDF no thumbnail", async () => {
+    const png = await uploadToLibrary("Cover.png", "image/png", SAMPLE_FILES.png.bytes);
+    const pdf = await uploadToLibrary("Cover sheet.pdf", "application/pdf", SAMPLE_FILES.pdf.bytes);
+    const clip = await uploadToLibrary("Clip.webm", "video/webm", SAMPLE_FILES.webm.bytes);
+    // Renamed to look like a video, the image is still an image.
+    expect((await sendJson(t.app, "PATCH", `/api/admin/media/${png.id}`, { name: "Launch talk.mp4" }, admin)).statusCode).toBe(200);
+    const videoMessage = wrongKindMessage(["video"]);
+    expect(videoMessage).toBe("Please choose a video (mp4, webm, ogg, ogv)");
+    const videoInput = { source: "file", title: "Launch talk", description: "A talk", category: "marketing", accessLevel: "all", featured: false, duration: "1:00", releaseDate: "2026-01-05" };
+
+    const pngAsVideo = await sendJson(t.app, "POST", "/api/admin/videos", { ...videoInput, fileUrl: `${TEST_ORIGIN}${png.url}` }, admin);
+    expect(pngAsVideo.statusCode).toBe(400);
+    expect(pngAsVideo.json().error).toMatchObject({ code: "VALIDATION_FAILED", message: videoMessage, fields: { fileUrl: videoMessage } });
+    const video: AdminVideo = (await sendJson(t.app, "POST", "/api/admin/videos", { ...videoInput, fileUrl: `${TEST_ORIGIN}${clip.url}` }, admin)).json();
+    const swapped = await sendJson(t.app, "PUT", `/api/admin/videos/${video.id}`, { ...videoInput, fileUrl: `${TEST_ORIGIN}${pdf.url}` }, admin);
+    expect(swapped.json().error.fields).toEqual({ fileUrl: videoMessage });
+    const badThumbnail = await sendJson(t.app, "PUT", `/api/admin/videos/${video.id}`, { ...videoInput, thumbnailUrl: `${TEST_ORIGIN}${pdf.url}` }, admin);
+    expect(badThumbnail.json().error.fields).toEqual({ thumbnailUrl: wrongKindMessage(["image"]) });
+    expect((await sendJson(t.app, "PUT", `/api/admin/videos/${video.id}`, { ...videoInput, thumbnailUrl: `${TEST_ORIGIN}${png.url}` }, admin)).statusCode).toBe(200);
+    const stream = await t.app.inject({ method: "GET", url: ((await t.app.inject({ method: "GET", url: `/api/videos/${video.id}`, headers: { cookie: inventor } })).json() as TrainingVideo).playbackUrl ?? "", headers: { cookie: inventor } });
+    expect(stream.headers["content-type"]).toBe("video/webm");
+
+    const resourceMessage = wrongKindMessage(["document", "image"]);
+    const videoAsResource = await sendJson(t.app, "POST", "/api/admin/resources", resourceInput("Talk as a resource", `${TEST_ORIGIN}${clip.url}`), admin);
+    expect(videoAsResource.json().error).toMatchObject({ message: resourceMessage, fields: { fileUrl: resourceMessage } });
+    for (const item of [pdf, png]) expect((await sendJson(t.app, "POST", "/api/admin/resources", resourceInput(`Resource ${item.name}`, `${TEST_ORIGIN}${item.url}`), admin)).statusCode).toBe(201);
+
+    // Upload New of a field: a file of another kind is refused before anything is kept.
+    const before = (await t.app.inject({ method: "GET", url: "/api/admin/media?pageSize=1", headers: { cookie: admin } })).json() as MediaPage;
+    const refused = await uploadRequest("Poster.png", "image/png", SAMPLE_FILES.png.bytes, "?kind=video");
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json().error.message).toBe(videoMessage);
+    expect(((await t.app.inject({ method: "GET", url: "/api/admin/media?pageSize=1", headers: { cookie: admin } })).json() as MediaPage).total).toBe(before.total);
+    expect((await uploadRequest("Sheet.pdf", "application/pdf", SAMPLE_FILES.pdf.bytes, "?kind=document,image")).statusCode).toBe(201);
+
+    // The picker's list: only the field's kinds, and only stored files when the field links a file.
+    await sendJson(t.app, "POST", "/api/admin/media/youtube", { url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", title: "Picker talk" }, admin);
+    const listed = async (query: string) => ((await t.app.inject({ method: "GET", url: `/api/admin/media?pageSize=100&${query}`, headers: { cookie: admin } })).json() as MediaPage).items;
+    const forVideo = await listed("kind=video&stored=true");
+    expect(forVideo.map((item) => item.id)).toContain(clip.id);
+    expect(forVideo.every((item) => item.kind === "video" && !item.isYoutube)).toBe(true);
+    const forResource = await listed("kind=document,image&stored=true");
+    expect(forResource.map((item) => item.id)).toEqual(expect.arrayContaining([png.id, pdf.id]));
+    expect(forResource.some((item) => item.kind === "video")).toBe(false);
+    expect((await t.app.inject({ method: "GET", url: "/api/admin/media?kind=audio", headers: { cookie: admin } })).statusCode).toBe(400);
+  });
+
+  it("names, for a bulk delete, which of the selected items content uses and where", async () => {
+    const used = await uploadToLibrary("Bulk used.pdf", "application/pdf", SAMPLE_FILES.pdf.bytes);
+    const unused = await uploadToLibrary("Bulk unused.pdf", "application/pdf", SAMPLE_FILES.pdf.bytes);
+    const resource: AdminResource = (await sendJson(t.app, "POST", "/api/admin/resources", resourceInput("Bulk guide", `${TEST_ORIGIN}${used.url}`), admin)).json();
+    const asked = await t.app.inject({ method: "GET", url: `/api/admin/media/usage?ids=${used.id},${unused.id},2000000000`, headers: { cookie: admin } });
+    expect(asked.statusCode).toBe(200);
+    expect((asked.json() as MediaUsages).items.sort((a, b) => a.id - b.id)).toEqual([
+      { id: used.id, usages: [{ kind: "resource", id: resource.id, title: "Bulk guide" }] },
+      { id: unused.id, usages: [] },
+    ]);
+    for (const ids of ["", "x", "0", Array.from({ length: 101 }, (_, index) => index + 1).join(",")]) {
+      expect((await t.app.inject({ method: "GET", url: `/api/admin/media/usage?ids=${ids}`, headers: { cookie: admin } })).statusCode, ids.slice(0, 10)).toBe(400);
+    }
+    expect((await t.app.inject({ method: "GET", url: `/api/admin/media/usage?ids=${used.id}`, headers: { cookie: free } })).statusCode).toBe(403);
   });
 });

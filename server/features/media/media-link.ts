@@ -1,11 +1,14 @@
 import { and, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { FILE_FIELD_KINDS, wrongKindMessage, type FileField, type MediaKind } from "../../../common/contracts/media";
 import type { Database } from "../../db/client";
+import { AppError } from "../../errors";
 import { PUBLIC_MEDIA_PREFIX } from "./media-dto";
 import { mediaItems } from "./media.table";
 
 /** The stored file of a library item, as content copies it when it links to the item. */
 export interface LinkedMediaFile {
+  kind: MediaKind;
   fileKey: string;
   fileName: string;
   fileType: string;
@@ -32,10 +35,25 @@ export async function findLinkedMediaFile(db: Database, address: string | null |
       : null;
   if (!where) return null;
   const [row] = await db
-    .select({ fileKey: mediaItems.fileKey, fileName: mediaItems.name, fileType: mediaItems.fileType, fileSize: mediaItems.fileSize })
+    .select({ kind: mediaItems.kind, fileKey: mediaItems.fileKey, fileName: mediaItems.name, fileType: mediaItems.fileType, fileSize: mediaItems.fileSize })
     .from(mediaItems)
     .where(and(where, isNotNull(mediaItems.fileKey)));
   return row?.fileKey ? { ...row, fileKey: row.fileKey } : null;
+}
+
+/**
+ * The library file an address names, when it is of a kind `field` takes (by the kind its upload
+ * detected from the bytes, never by its name); a file of another kind is refused with the field's
+ * message under `inputField`.
+ */
+export async function findLinkedFileFor(db: Database, address: string | null | undefined, field: FileField, inputField: string): Promise<LinkedMediaFile | null> {
+  const linked = await findLinkedMediaFile(db, address);
+  const kinds: readonly MediaKind[] = FILE_FIELD_KINDS[field];
+  if (linked && !kinds.includes(linked.kind)) {
+    const message = wrongKindMessage(kinds);
+    throw new AppError("VALIDATION_FAILED", message, { [inputField]: message });
+  }
+  return linked;
 }
 
 /** Library files belong to the library: content that links to one never removes it. */

@@ -1,7 +1,7 @@
 import type { MultipartFile } from "@fastify/multipart";
 import { fileTypeFromStream } from "file-type";
 import { Readable, pipeline } from "node:stream";
-import { ALLOWED_UPLOADS, MAX_UPLOAD_BYTES, MEDIA_MESSAGES, type AllowedExtension, type MediaItem } from "../../../common/contracts/media";
+import { ALLOWED_UPLOADS, MAX_UPLOAD_BYTES, MEDIA_MESSAGES, wrongKindMessage, type AllowedExtension, type MediaItem, type MediaKind } from "../../../common/contracts/media";
 import type { Viewer } from "../../auth/viewer";
 import type { Database } from "../../db/client";
 import { answerOnce, fingerprintOf, type Answer, type IdempotencyKey } from "../../plugins/idempotency";
@@ -11,6 +11,7 @@ import { newFileKey } from "../../files/file-store";
 import type { ContentDeps } from "../content/content-deps";
 import { recordAudit } from "../users/audit-log";
 import { toMediaItem } from "./media-dto";
+import { existingFolder } from "./media.service";
 import { mediaItems } from "./media.table";
 import { UploadInspector, magicAgrees } from "./upload-inspector";
 
@@ -30,6 +31,14 @@ function allowedExtensionOf(part: MultipartFile): AllowedExtension {
 }
 
 /**
+ * Upload New of a file field takes only that field's kinds. The extension decides the kind here, and
+ * the bytes must then agree with the extension, so the kind is the detected one.
+ */
+function checkKind(extension: AllowedExtension, kinds: readonly MediaKind[]): void {
+  if (kinds.length > 0 && !kinds.includes(ALLOWED_UPLOADS[extension].kind)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", wrongKindMessage(kinds));
+}
+
+/**
  * Streams one uploaded file into storage under a generated key while checking it, then records it.
  * Any refusal, failure or disconnect removes what was stored, and no row is written without its file.
  * With an Idempotency-Key the row is recorded once per key: a repeat of an upload already recorded
@@ -39,11 +48,14 @@ export async function storeUpload(
   deps: ContentDeps,
   admin: Viewer,
   part: MultipartFile,
-  options: { folder: string; isPublic: boolean; idempotencyKey: IdempotencyKey | null },
+  options: { folder: string; kinds: readonly MediaKind[]; isPublic: boolean; idempotencyKey: IdempotencyKey | null },
 ): Promise<Answer<MediaItem>> {
   let extension: AllowedExtension;
+  let folder: string;
   try {
     extension = allowedExtensionOf(part);
+    checkKind(extension, options.kinds);
+    folder = await existingFolder(deps.db, options.folder);
   } catch (error) {
     part.file.resume();
     throw error;
@@ -60,7 +72,7 @@ export async function storeUpload(
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", MEDIA_MESSAGES.invalidType);
     }
     const name = safeFileName(part.filename, `upload.${extension}`);
-    const identity = { folder: options.folder, isPublic: options.isPublic, fileName: part.filename, fileType: part.mimetype, size: inspected.size };
+    const identity = { folder, isPublic: options.isPublic, fileName: part.filename, fileType: part.mimetype, size: inspected.size };
     const answer = await answerOnce(deps.db, options.idempotencyKey, fingerprintOf(identity), 201, (db) => db.transaction(async (transaction) => {
       const tx = transaction as unknown as Database;
       const [row] = await tx
@@ -71,7 +83,7 @@ export async function storeUpload(
           fileKey: key,
           fileType: type,
           fileSize: inspected.size,
-          folder: options.folder,
+          folder,
           width: inspected.dimensions?.width ?? null,
           height: inspected.dimensions?.height ?? null,
           pageCount: inspected.pageCount,

@@ -6,12 +6,14 @@ import {
   MEDIA_MESSAGES,
   MediaQuerySchema,
   MediaUpdateSchema,
+  MediaUsagesQuerySchema,
   UploadQuerySchema,
   YoutubeInputSchema,
   type FoldersResponse,
   type MediaItem,
   type MediaPage,
   type MediaUsage,
+  type MediaUsages,
 } from "../../../common/contracts/media";
 import { adminOf } from "../../auth/guards";
 import type { Viewer } from "../../auth/viewer";
@@ -20,7 +22,7 @@ import { sendStoredFile } from "../../files/file-delivery";
 import { idempotencyKeyOf, sendAnswer } from "../../plugins/idempotency";
 import type { ContentDeps } from "../content/content-deps";
 import { MULTIPART_FILE_LIMIT, storeUpload } from "./media-upload";
-import { addYoutubeVideo, createFolder, deleteMedia, findMedia, findMediaUsage, findPublicImage, listFolders, listMedia, updateMedia } from "./media.service";
+import { addYoutubeVideo, createFolder, deleteMedia, findMedia, findMediaUsage, findMediaUsages, findPublicImage, listFolders, listMedia, updateMedia } from "./media.service";
 
 const MediaParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const PublicNameSchema = z.object({ name: z.string().regex(/^\d{13}-[0-9a-f]{16}\.(?:jpg|png|gif|webp)$/) });
@@ -54,7 +56,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContentDeps): Prom
     const part = await request.file();
     if (!part) throw new AppError("BAD_REQUEST", "Choose a file to upload");
     try {
-      return sendAnswer(reply, await storeUpload(deps, admin, part, { folder: options.folder, isPublic: options.public, idempotencyKey }));
+      return sendAnswer(reply, await storeUpload(deps, admin, part, { folder: options.folder, kinds: options.kind, isPublic: options.public, idempotencyKey }));
     } catch (error) {
       if (error instanceof AppError) throw error;
       // The file store (disk or bucket) or the database failed; storeUpload has left nothing behind.
@@ -83,6 +85,10 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContentDeps): Prom
     const admin = adminFor(request, MEDIA_MESSAGES.updateSignIn);
     const { id } = MediaParamsSchema.parse(request.params);
     return updateMedia(deps.db, admin, id, MediaUpdateSchema.parse(request.body));
+  });
+
+  app.get("/api/admin/media/usage", { preHandler: guard(MEDIA_MESSAGES.viewSignIn) }, async (request): Promise<MediaUsages> => {
+    return findMediaUsages(deps.db, MediaUsagesQuerySchema.parse(request.query).ids);
   });
 
   app.get("/api/admin/media/:id/usage", { preHandler: guard(MEDIA_MESSAGES.viewSignIn) }, async (request): Promise<MediaUsage> => {

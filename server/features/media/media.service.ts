@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNotNull, type SQL } from "drizzle-orm";
 import {
   DEFAULT_MEDIA_FOLDERS,
   MEDIA_MESSAGES,
@@ -8,6 +8,7 @@ import {
   type MediaQuerySchema,
   type MediaUpdate,
   type MediaUsage,
+  type MediaUsages,
   type YoutubeInputSchema,
 } from "../../../common/contracts/media";
 import type { z } from "zod";
@@ -29,7 +30,8 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${ch
 /** A page of the library, newest first, with the total for the pager. */
 export async function listMedia(db: Database, query: Query): Promise<MediaPage> {
   const filters: SQL[] = [];
-  if (query.kind !== "all") filters.push(eq(mediaItems.kind, query.kind));
+  if (query.kind.length > 0) filters.push(inArray(mediaItems.kind, query.kind));
+  if (query.stored) filters.push(isNotNull(mediaItems.fileKey));
   if (query.folder !== "all") filters.push(eq(mediaItems.folder, query.folder));
   if (query.search) filters.push(ilike(mediaItems.name, `%${escapeLike(query.search)}%`));
   const where = filters.length ? and(...filters) : undefined;
@@ -70,6 +72,17 @@ export async function listFolders(db: Database): Promise<string[]> {
   return [...DEFAULT_MEDIA_FOLDERS, ...extra];
 }
 
+/**
+ * The folder as the library spells it, for an upload, a YouTube video or a move that names one: a
+ * name that is no folder yet is refused, so a typo does not quietly start a new folder (New Folder
+ * makes one). Case is forgiven, as folder names are told apart without it.
+ */
+export async function existingFolder(db: Database, name: string): Promise<string> {
+  const found = (await listFolders(db)).find((folder) => folder.toLowerCase() === name.toLowerCase());
+  if (!found) throw new AppError("VALIDATION_FAILED", MEDIA_MESSAGES.unknownFolder(name), { folder: MEDIA_MESSAGES.unknownFolder(name) });
+  return found;
+}
+
 /** Creates a folder; names differing only in case count as the same folder (409). */
 export async function createFolder(db: Database, admin: Viewer, name: string): Promise<string[]> {
   const existing = await listFolders(db);
@@ -87,11 +100,12 @@ export async function createFolder(db: Database, admin: Viewer, name: string): P
 export async function addYoutubeVideo(db: Database, admin: Viewer, input: z.output<typeof YoutubeInputSchema>): Promise<MediaItem> {
   const youtubeId = youtubeIdFrom(input.url);
   if (!youtubeId) throw new AppError("VALIDATION_FAILED", MEDIA_MESSAGES.invalidYoutube, { url: MEDIA_MESSAGES.invalidYoutube });
+  const folder = await existingFolder(db, input.folder);
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [row] = await tx
       .insert(mediaItems)
-      .values({ kind: "video", name: input.title, fileType: "youtube/video", fileSize: 0, folder: input.folder, youtubeId, uploadedBy: admin.userId })
+      .values({ kind: "video", name: input.title, fileType: "youtube/video", fileSize: 0, folder, youtubeId, uploadedBy: admin.userId })
       .returning();
     if (!row) throw new Error("media insert returned no row");
     await recordAudit(tx, admin, [{ action: "add-youtube", targetId: String(row.id), targetEmail: row.name, before: null, after: { name: row.name, url: youtubeEmbedUrl(youtubeId), folder: row.folder } }]);
@@ -101,6 +115,7 @@ export async function addYoutubeVideo(db: Database, admin: Viewer, input: z.outp
 
 /** Rename, move, or mark an image public. Only images may be public: they are the only kind served directly. */
 export async function updateMedia(db: Database, admin: Viewer, id: number, update: MediaUpdate): Promise<MediaItem> {
+  const folder = update.folder === undefined ? undefined : await existingFolder(db, update.folder);
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [before] = await tx.select().from(mediaItems).where(eq(mediaItems.id, id)).for("update");
@@ -108,7 +123,7 @@ export async function updateMedia(db: Database, admin: Viewer, id: number, updat
     if (update.isPublic && (before.kind !== "image" || !before.fileKey)) throw new AppError("VALIDATION_FAILED", "Only uploaded images can be public", { isPublic: "Only uploaded images can be public" });
     const [after] = await tx
       .update(mediaItems)
-      .set({ ...update, updatedAt: new Date() })
+      .set({ ...update, ...(folder === undefined ? {} : { folder }), updatedAt: new Date() })
       .where(eq(mediaItems.id, id))
       .returning();
     if (!after) throw new AppError("NOT_FOUND", MEDIA_MESSAGES.notFound);
@@ -118,23 +133,43 @@ export async function updateMedia(db: Database, admin: Viewer, id: number, updat
   });
 }
 
-/** The resources and videos that link to the item's stored file, and the course lessons that use the item (YouTube ones too). */
+type Usage = MediaUsage["usages"][number];
+
+/**
+ * For each item, the resources and videos that link to its stored file and the course lessons that
+ * use it (YouTube ones too), in that order.
+ */
+async function usagesOf(db: Database, items: Array<Pick<MediaRow, "id" | "fileKey">>): Promise<Map<number, Usage[]>> {
+  const keys = items.map((item) => item.fileKey).filter((key): key is string => key !== null);
+  const [usedByResources, usedByVideos, usedByLessons] = await Promise.all([
+    keys.length ? db.select({ id: resources.id, title: resources.title, fileKey: resources.fileKey }).from(resources).where(inArray(resources.fileKey, keys)).orderBy(resources.id) : [],
+    keys.length ? db.select({ id: mediaVideos.id, title: mediaVideos.fileName, fileKey: mediaVideos.fileKey }).from(mediaVideos).where(inArray(mediaVideos.fileKey, keys)).orderBy(mediaVideos.id) : [],
+    lessonsUsingMedia(db, items.map((item) => item.id)),
+  ]);
+  return new Map(
+    items.map((item) => [
+      item.id,
+      [
+        ...usedByResources.filter((use) => item.fileKey !== null && use.fileKey === item.fileKey).map(({ id, title }) => ({ kind: "resource" as const, id, title })),
+        ...usedByVideos.filter((use) => item.fileKey !== null && use.fileKey === item.fileKey).map(({ id, title }) => ({ kind: "video" as const, id, title })),
+        ...usedByLessons.filter((use) => use.mediaItemId === item.id).map(({ id, title, course }) => ({ kind: "lesson" as const, id, title, course })),
+      ],
+    ]),
+  );
+}
+
+/** Where one item is used, asked before it is deleted. */
 export async function findMediaUsage(db: Database, id: number): Promise<MediaUsage> {
   const row = await findMedia(db, id);
   if (!row) throw new AppError("NOT_FOUND", MEDIA_MESSAGES.notFound);
-  const { fileKey } = row;
-  const [usedByResources, usedByVideos, usedByLessons] = await Promise.all([
-    fileKey ? db.select({ id: resources.id, title: resources.title }).from(resources).where(eq(resources.fileKey, fileKey)) : [],
-    fileKey ? db.select({ id: mediaVideos.id, title: mediaVideos.fileName }).from(mediaVideos).where(eq(mediaVideos.fileKey, fileKey)) : [],
-    lessonsUsingMedia(db, id),
-  ]);
-  return {
-    usages: [
-      ...usedByResources.map((item) => ({ kind: "resource" as const, ...item })),
-      ...usedByVideos.map((item) => ({ kind: "video" as const, ...item })),
-      ...usedByLessons.map((item) => ({ kind: "lesson" as const, ...item })),
-    ],
-  };
+  return { usages: (await usagesOf(db, [row])).get(id) ?? [] };
+}
+
+/** Where each of several items is used, asked before a bulk delete; ids of items already gone are left out. */
+export async function findMediaUsages(db: Database, ids: number[]): Promise<MediaUsages> {
+  const rows = await db.select({ id: mediaItems.id, fileKey: mediaItems.fileKey }).from(mediaItems).where(inArray(mediaItems.id, ids));
+  const usages = await usagesOf(db, rows);
+  return { items: rows.map((row) => ({ id: row.id, usages: usages.get(row.id) ?? [] })) };
 }
 
 /** What a delete left behind: the key of a stored file the store failed to remove, for the log. */

@@ -290,6 +290,27 @@ describe.each(STORES)("media library on $store", ({ open: openStore }) => {
     expect(moved).toMatchObject({ before: { name: "first-photo.png", folder }, after: { name: "Team photo.png", folder: "team" } });
   });
 
+  it("refuses a move, an upload or a YouTube video naming a folder that does not exist, creating none; a folder's name in another case is that folder", async () => {
+    const item: MediaItem = (await upload("folder-check.png", "image/png", samplePng())).json();
+    const unknown = MEDIA_MESSAGES.unknownFolder("Markting");
+    expect(unknown).toBe("The folder “Markting” does not exist. Create it with New Folder first.");
+    const before = { rows: await rowCount(), files: store.storedFiles().length };
+
+    const moved = await sendJson(t.app, "PATCH", `/api/admin/media/${item.id}`, { folder: "Markting" }, admin);
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().error).toMatchObject({ code: "VALIDATION_FAILED", message: unknown, fields: { folder: unknown } });
+    const uploaded = await upload("stray.png", "image/png", samplePng(), admin, "?folder=Markting");
+    expect(uploaded.statusCode).toBe(400);
+    expect(uploaded.json().error.message).toBe(unknown);
+    const youtube = await sendJson(t.app, "POST", "/api/admin/media/youtube", { url: "https://youtu.be/dQw4w9WgXcQ", title: "Stray", folder: "Markting" }, admin);
+    expect(youtube.json().error.message).toBe(unknown);
+    expect({ rows: await rowCount(), files: store.storedFiles().length }).toEqual(before);
+    expect((await t.app.inject({ method: "GET", url: "/api/admin/media/folders", headers: { cookie: admin } })).json().folders).not.toContain("Markting");
+    expect((await list()).items.find((listed) => listed.id === item.id)?.folder).toBe("general");
+
+    expect((await sendJson(t.app, "PATCH", `/api/admin/media/${item.id}`, { folder: "MARKETING" }, admin)).json()).toMatchObject({ folder: "marketing" });
+  });
+
   it("serves a public image directly with long cache headers, and nothing else at public addresses", async () => {
     const item: MediaItem = (await upload("banner.png", "image/png", samplePng(), admin, "?public=true")).json();
     expect(item.url).toMatch(/^\/media\/\d{13}-[0-9a-f]{16}\.png$/);

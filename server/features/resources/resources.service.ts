@@ -1,12 +1,12 @@
 import { asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { REQUIRED_PLAN, type ResourceCategory } from "../../../common/content";
-import type { AdminResource, AdminResourcesResponse, Resource, ResourceInputSchema, ResourcesResponse } from "../../../common/contracts/resources";
+import { RESOURCE_FILE_REQUIRED, type AdminResource, type AdminResourcesResponse, type Resource, type ResourceInputSchema, type ResourcesResponse } from "../../../common/contracts/resources";
 import { AppError } from "../../errors";
 import type { Viewer } from "../../auth/viewer";
 import { resourceTiersFor, type ContentViewer } from "../content/access.policy";
 import type { ContentDeps } from "../content/content-deps";
-import { findLinkedMediaFile, isLibraryFileKey, libraryFileMissing } from "../media/media-link";
+import { findLinkedFileFor, isLibraryFileKey, libraryFileMissing } from "../media/media-link";
 import { mediaItems } from "../media/media.table";
 import { resources } from "./resources.table";
 
@@ -104,12 +104,16 @@ const editableFields = (input: ResourceInput) => ({
 
 /** The file columns an address sets: a library item's stored file when it names one, else the address itself. */
 async function fileColumns(deps: ContentDeps, fileUrl: string) {
-  const linked = await findLinkedMediaFile(deps.db, fileUrl);
+  const linked = await findLinkedFileFor(deps.db, fileUrl, "resource", "fileUrl");
   return linked ? { fileKey: linked.fileKey, fileName: linked.fileName, fileType: linked.fileType, fileUrl: null } : { fileKey: null, fileName: null, fileType: null, fileUrl };
 }
 
+const fileRequired = () => new AppError("VALIDATION_FAILED", RESOURCE_FILE_REQUIRED, { fileUrl: RESOURCE_FILE_REQUIRED });
+
+/** Members see a resource once it is saved, so it needs a file (a library file or a link). */
 export async function createResource(deps: ContentDeps, adminId: string, input: ResourceInput): Promise<AdminResource> {
-  const file = input.fileUrl ? await fileColumns(deps, input.fileUrl) : {};
+  if (!input.fileUrl) throw fileRequired();
+  const file = await fileColumns(deps, input.fileUrl);
   const [row] = await deps.db
     .insert(resources)
     .values({ ...editableFields(input), ...file })
@@ -121,13 +125,16 @@ export async function createResource(deps: ContentDeps, adminId: string, input: 
 /**
  * Updates a resource. `fileUrl` left out keeps the file; null clears the address but keeps a stored
  * file (the form shows no address for one); a new address replaces the stored file, which is removed.
+ * An edit that would leave the resource without any file is refused.
  */
 export async function updateResource(deps: ContentDeps, adminId: string, id: number, input: ResourceInput): Promise<AdminResource> {
   const replacesStoredFile = typeof input.fileUrl === "string";
   const file = typeof input.fileUrl === "string" ? await fileColumns(deps, input.fileUrl) : null;
   const { row, orphanKey } = await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select({ fileKey: resources.fileKey }).from(resources).where(eq(resources.id, id)).for("update");
+    const [before] = await tx.select({ fileKey: resources.fileKey, fileUrl: resources.fileUrl }).from(resources).where(eq(resources.id, id)).for("update");
     if (!before) throw new AppError("NOT_FOUND", NOT_FOUND);
+    const keepsFile = before.fileKey !== null || (input.fileUrl === undefined && before.fileUrl !== null);
+    if (!file && !keepsFile) throw fileRequired();
     const [after] = await tx
       .update(resources)
       .set({

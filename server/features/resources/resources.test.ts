@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResourceCategory, ResourceTier } from "../../../common/content";
-import type { AdminResource, AdminResourcesResponse, Resource, ResourcesResponse } from "../../../common/contracts/resources";
+import { RESOURCE_FILE_REQUIRED, type AdminResource, type AdminResourcesResponse, type Resource, type ResourcesResponse } from "../../../common/contracts/resources";
 import type { PaidTier } from "../../../common/tiers";
 import { users } from "../../auth/auth.table";
 import { createFileLinkSigner } from "../../files/file-links";
@@ -308,9 +308,9 @@ describe("admin resources", () => {
     expect(listed.resources.every((item) => !item.locked)).toBe(true);
     expect(listed.resources.map((item) => item.id)).toEqual(expect.arrayContaining([...matrix.values()].map((item) => item.id)));
 
-    const updated = await sendJson(t.app, "PUT", `/api/admin/resources/${resource.id}`, { ...body, title: "Mutual NDA", tier: "free", fileUrl: "" }, admin);
+    const updated = await sendJson(t.app, "PUT", `/api/admin/resources/${resource.id}`, { ...body, title: "Mutual NDA", tier: "free", fileUrl: "https://files.example.com/mutual-nda.docx" }, admin);
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ title: "Mutual NDA", tier: "free", fileUrl: null, downloadUrl: null });
+    expect(updated.json()).toMatchObject({ title: "Mutual NDA", tier: "free", fileUrl: "https://files.example.com/mutual-nda.docx" });
     expect((await get(`/api/resources/${resource.id}`)).json()).toMatchObject({ title: "Mutual NDA", locked: false });
 
     expect((await sendJson(t.app, "DELETE", `/api/admin/resources/${resource.id}`, undefined, admin)).statusCode).toBe(204);
@@ -337,6 +337,26 @@ describe("admin resources", () => {
     const [removedRow] = await t.database.db.select({ fileKey: resources.fileKey }).from(resources).where(eq(resources.id, removed));
     expect((await sendJson(t.app, "DELETE", `/api/admin/resources/${removed}`, undefined, admin)).statusCode).toBe(204);
     expect(await t.files.stat(removedRow!.fileKey!)).toBeNull();
+  });
+
+  it("publishes no resource without a file: a new one needs a file, and an edit cannot take away the only one", async () => {
+    const admin = who.admin.cookie;
+    const required = { code: "VALIDATION_FAILED", message: RESOURCE_FILE_REQUIRED, fields: { fileUrl: RESOURCE_FILE_REQUIRED } };
+    for (const fileUrl of [undefined, null, "", "   "]) {
+      const refused = await sendJson(t.app, "POST", "/api/admin/resources", { ...body, title: "Fileless", fileUrl }, admin);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatchObject(required);
+    }
+    expect((await list(who["brand-ceo"].cookie, "?category=legal")).some((resource) => resource.title === "Fileless")).toBe(false);
+
+    const linked: AdminResource = (await sendJson(t.app, "POST", "/api/admin/resources", { ...body, title: "Linked only" }, admin)).json();
+    const cleared = await sendJson(t.app, "PUT", `/api/admin/resources/${linked.id}`, { ...body, title: "Linked only", fileUrl: "" }, admin);
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json().error).toMatchObject(required);
+    // Left out, the link stays; the refused edit changed nothing.
+    const { fileUrl: _left, ...withoutFile } = body;
+    const kept = await sendJson(t.app, "PUT", `/api/admin/resources/${linked.id}`, { ...withoutFile, title: "Linked, renamed" }, admin);
+    expect(kept.json()).toMatchObject({ title: "Linked, renamed", fileUrl: body.fileUrl });
   });
 
   it("refuses invalid bodies with field messages", async () => {

@@ -5,7 +5,7 @@ import type { Viewer } from "../../auth/viewer";
 import { AppError } from "../../errors";
 import { videoLevelsFor, type ContentViewer } from "../content/access.policy";
 import type { ContentDeps } from "../content/content-deps";
-import { findLinkedMediaFile, isLibraryFileKey } from "../media/media-link";
+import { findLinkedFileFor, isLibraryFileKey } from "../media/media-link";
 import { mediaItems } from "../media/media.table";
 import { videoValues, type VideoInput } from "./video-values";
 import { mediaVideos } from "./videos.table";
@@ -91,9 +91,19 @@ export async function listAdminVideos(deps: ContentDeps, admin: Viewer): Promise
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/**
+ * The library video a file video's address names (a library file of another kind is refused), after
+ * checking that a thumbnail naming a library file names an image.
+ */
+async function linkedFilesOf(deps: ContentDeps, input: VideoInput) {
+  if (input.source !== "file") return null;
+  await findLinkedFileFor(deps.db, input.thumbnailUrl, "thumbnail", "thumbnailUrl");
+  return findLinkedFileFor(deps.db, input.fileUrl, "video", "fileUrl");
+}
+
 /** A file video whose address names a library item plays that item's stored file. */
 async function withLinkedFile(deps: ContentDeps, input: VideoInput, values: ReturnType<typeof videoValues>) {
-  const linked = input.source === "file" ? await findLinkedMediaFile(deps.db, input.fileUrl) : null;
+  const linked = await linkedFilesOf(deps, input);
   return linked ? { ...values, url: null, fileKey: linked.fileKey, fileType: linked.fileType, fileSize: linked.fileSize } : values;
 }
 
@@ -110,7 +120,7 @@ export async function createVideo(deps: ContentDeps, admin: Viewer, input: Video
 
 /** Updates a video; a stored file the edit replaces (by a new address or a switch to YouTube) is removed after the commit. */
 export async function updateVideo(deps: ContentDeps, admin: Viewer, id: number, input: VideoInput): Promise<AdminVideo> {
-  const linked = input.source === "file" ? await findLinkedMediaFile(deps.db, input.fileUrl) : null;
+  const linked = await linkedFilesOf(deps, input);
   const { row, orphanKey } = await deps.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ isYoutube: mediaVideos.isYoutube, fileKey: mediaVideos.fileKey, url: mediaVideos.url })

@@ -1,5 +1,5 @@
 import { CONTENT_MESSAGES, extractYoutubeId, INVALID_URL_MESSAGE, MAX_SESSION_PARTICIPANTS, PARTICIPANTS_MESSAGE, requiredMessage, type ContentLevel, type ResourceCategory, type ResourceTier, type VideoCategory } from "../../../common/content";
-import type { ResourceInput } from "../../../common/contracts/resources";
+import { RESOURCE_FILE_REQUIRED, type ResourceInput } from "../../../common/contracts/resources";
 import { holdsLink, isHttpsUrl, SESSION_MESSAGES, type SessionInput } from "../../../common/contracts/sessions";
 import type { VideoInput } from "../../../common/contracts/videos";
 import type { FieldErrors } from "./use-submit-state";
@@ -76,9 +76,11 @@ export type ResourceFormValues = {
   fileUrl: string;
 };
 
-export function validateResource(values: ResourceFormValues): FieldErrors {
+/** `hasStoredFile`: the resource being edited already holds a file, which an empty address keeps. */
+export function validateResource(values: ResourceFormValues, hasStoredFile = false): FieldErrors {
   const errors = requireAll(values, { title: "Title", description: "Description", type: "Type" });
   if (values.fileUrl.trim() !== "" && !isHttpUrl(values.fileUrl)) errors.fileUrl = INVALID_URL_MESSAGE;
+  else if (values.fileUrl.trim() === "" && !hasStoredFile) errors.fileUrl = RESOURCE_FILE_REQUIRED;
   return errors;
 }
 

@@ -1,6 +1,6 @@
 import { FolderOpen, Upload } from "lucide-react";
 import { useRef, useState } from "react";
-import { MEDIA_MESSAGES, UPLOAD_ACCEPT, type MediaItem } from "../../../../common/contracts/media";
+import { acceptFor, ALLOWED_UPLOADS, FILE_FIELD_KINDS, MEDIA_MESSAGES, wrongKindMessage, type MediaItem, type MediaKind } from "../../../../common/contracts/media";
 import { Button } from "../../../components/ui/button";
 import { ApiError } from "../../../lib/api-client";
 import { useUploadMedia } from "../../media/api";
@@ -26,12 +26,20 @@ type FileLinkFieldProps = {
   error?: string | undefined;
 };
 
+/** The kind a file's extension names, or null for one not on the allow-list. */
+function kindOfName(name: string): MediaKind | null {
+  const extension = /\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1]?.toLowerCase() ?? "";
+  return Object.hasOwn(ALLOWED_UPLOADS, extension) ? ALLOWED_UPLOADS[extension as keyof typeof ALLOWED_UPLOADS].kind : null;
+}
+
 /**
  * The file of a resource or a file video, bound with `form.field(...)`: Select picks a file from the
  * media library, Upload New uploads one into it in place; either puts the item's address in the value,
- * which the server turns into the item's stored file. A pasted link still works as before.
+ * which the server turns into the item's stored file. A pasted link still works as before. Both offer
+ * only the kinds the field takes (`FILE_FIELD_KINDS`), and the server checks them again on upload and save.
  */
 export function FileLinkField({ label, owner, hasStoredFile, storedFileName, fileMissing = false, linkHint, value, onChange, error }: FileLinkFieldProps) {
+  const kinds: readonly MediaKind[] = FILE_FIELD_KINDS[owner];
   const input = useRef<HTMLInputElement>(null);
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState<MediaItem | null>(null);
@@ -48,9 +56,16 @@ export function FileLinkField({ label, owner, hasStoredFile, storedFileName, fil
   async function upload(file: File | undefined) {
     if (!file) return;
     setUploadError(null);
+    const kind = kindOfName(file.name);
+    // A file the field cannot take is refused before any byte is sent (the server would refuse it too).
+    if (kind && !kinds.includes(kind)) {
+      setUploadError(wrongKindMessage(kinds));
+      if (input.current) input.current.value = "";
+      return;
+    }
     setProgress(0);
     try {
-      choose(await uploadMedia(file, "general", setProgress));
+      choose(await uploadMedia(file, { folder: "general", kinds }, setProgress));
     } catch (failure) {
       setUploadError(failure instanceof ApiError ? failure.message : MEDIA_MESSAGES.uploadFailed);
     } finally {
@@ -68,7 +83,7 @@ export function FileLinkField({ label, owner, hasStoredFile, storedFileName, fil
           <FolderOpen />
           Select
         </Button>
-        <input ref={input} type="file" accept={UPLOAD_ACCEPT} className="sr-only" aria-label={`Upload a new file for this ${owner}`} onChange={(event) => void upload(event.target.files?.[0])} />
+        <input ref={input} type="file" accept={acceptFor(kinds)} className="sr-only" aria-label={`Upload a new file for this ${owner}`} onChange={(event) => void upload(event.target.files?.[0])} />
         <Button variant="outline" size="sm" onClick={() => input.current?.click()} disabled={progress !== null}>
           <Upload />
           {progress === null ? "Upload New" : `Uploading... ${Math.round(progress * 100)}%`}
@@ -78,7 +93,11 @@ export function FileLinkField({ label, owner, hasStoredFile, storedFileName, fil
       {fileMissing && !showsPicked && !value ? (
         <p className="text-sm font-medium text-danger">File missing: it was deleted from the media library. Select or upload another.</p>
       ) : null}
-      {uploadError ? <p className="text-sm text-danger">{uploadError}</p> : null}
+      {uploadError ? (
+        <p role="alert" className="text-sm text-danger">
+          {uploadError}
+        </p>
+      ) : null}
       <LinkField
         label={label}
         value={value}
@@ -86,7 +105,7 @@ export function FileLinkField({ label, owner, hasStoredFile, storedFileName, fil
         error={error}
         hint={hasStoredFile ? `This ${owner} has an uploaded file. Leave this empty to keep it, pick another, or enter a link to use instead.` : linkHint}
       />
-      <MediaPickerDialog open={picking} kind={owner === "video" ? "video" : undefined} onClose={() => setPicking(false)} onSelect={choose} />
+      <MediaPickerDialog open={picking} kinds={kinds} storedOnly onClose={() => setPicking(false)} onSelect={choose} />
     </div>
   );
 }

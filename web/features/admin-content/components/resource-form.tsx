@@ -33,7 +33,7 @@ export function ResourceForm({ resource, onSaved, onCancel }: ResourceFormProps)
   const form = useContentForm({
     initial: valuesOf(resource),
     fallbackError: "Failed to save the resource. Please try again.",
-    validate: validateResource,
+    validate: (values) => validateResource(values, hasStoredFile),
     save: (values) => save.mutateAsync({ id: resource?.id ?? null, input: toResourceInput(values) }),
     onSaved,
   });

@@ -5,6 +5,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Input } from "../../../components/ui/input";
+import { ApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { absoluteUrl, formatLongDate } from "../format";
 import { MediaThumbnail } from "./media-thumbnail";
@@ -39,8 +40,9 @@ export function MediaCard({ item, folders, selected, onSelect, onUpdate, onDelet
     try {
       await onUpdate(update);
       setRenaming(false);
-    } catch {
-      setError(MEDIA_MESSAGES.updateFailed);
+    } catch (failure) {
+      // A refusal (say, a folder that no longer exists) says why; anything else asks to try again.
+      setError(failure instanceof ApiError && failure.status === 400 ? failure.message : MEDIA_MESSAGES.updateFailed);
     }
   }
 

@@ -1,12 +1,13 @@
 import { Images } from "lucide-react";
 import { useState } from "react";
-import { MEDIA_MESSAGES, type MediaItem, type MediaKind } from "../../../../common/contracts/media";
+import { formatFileSize, MEDIA_MESSAGES, type MediaItem, type MediaKind } from "../../../../common/contracts/media";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { cn } from "../../../lib/cn";
 import { LoadState } from "../../admin-content/components/load-state";
 import { useMediaFolders, useMediaPage } from "../api";
+import { formatLongDate } from "../format";
 import { useMediaFilter } from "../use-media-filter";
 import { MediaFilters } from "./media-filters";
 import { MediaPager } from "./media-pager";
@@ -14,33 +15,37 @@ import { MediaThumbnail } from "./media-thumbnail";
 
 type MediaPickerDialogProps = {
   open: boolean;
-  /** Only this kind is offered (a file video takes a video); all kinds otherwise. */
-  kind?: MediaKind;
+  /** Only these kinds are offered (a file video takes videos: `FILE_FIELD_KINDS`). */
+  kinds: readonly MediaKind[];
+  /** Only stored files, no YouTube videos: for a field that links to a file. */
+  storedOnly?: boolean;
   onClose: () => void;
   onSelect: (item: MediaItem) => void;
 };
 
+const KIND_NAMES: Record<MediaKind, string> = { image: "images", video: "videos", document: "documents" };
+
 /** Picks one stored file from the library (spec 001 §2.6): search, folder chips, a grid, Cancel and Select. */
-export function MediaPickerDialog({ open, kind, onClose, onSelect }: MediaPickerDialogProps) {
+export function MediaPickerDialog({ open, kinds, storedOnly = false, onClose, onSelect }: MediaPickerDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="max-w-4xl">{open ? <PickerBody kind={kind} onClose={onClose} onSelect={onSelect} /> : null}</DialogContent>
+      <DialogContent className="max-w-4xl">{open ? <PickerBody kinds={kinds} storedOnly={storedOnly} onClose={onClose} onSelect={onSelect} /> : null}</DialogContent>
     </Dialog>
   );
 }
 
-function PickerBody({ kind, onClose, onSelect }: Omit<MediaPickerDialogProps, "open">) {
+function PickerBody({ kinds, storedOnly, onClose, onSelect }: Omit<MediaPickerDialogProps, "open">) {
   const filters = useMediaFilter();
-  const page = useMediaPage({ ...filters.filter, kind: kind ?? filters.filter.kind });
+  const page = useMediaPage(filters.filter, { kinds, storedOnly });
   const folders = useMediaFolders().data?.folders ?? [];
   const [chosen, setChosen] = useState<MediaItem | null>(null);
-  // A YouTube video has no stored file to link to.
-  const items = (page.data?.items ?? []).filter((item) => !item.isYoutube);
+  const items = page.data?.items ?? [];
+  const offered = kinds.map((kind) => KIND_NAMES[kind]).join(" and ");
 
   return (
     <div className="grid min-w-0 gap-4">
       <DialogTitle>Select Media</DialogTitle>
-      <DialogDescription>Choose a file from the media library.</DialogDescription>
+      <DialogDescription>{`Choose a file from the media library. This field takes ${offered}${storedOnly && kinds.includes("video") ? " (uploaded files, not YouTube)" : ""}.`}</DialogDescription>
       <MediaFilters folder={filters.folder} folders={folders} onFolderChange={filters.setFolder} search={filters.search} onSearchChange={filters.setSearch} />
       <LoadState isPending={page.isPending} isError={page.isError} loadingLabel="Loading media" errorMessage={MEDIA_MESSAGES.loadFailed} onRetry={() => void page.refetch()} />
       {page.isSuccess && items.length === 0 ? <EmptyState icon={Images} title={MEDIA_MESSAGES.empty} /> : null}
@@ -58,6 +63,12 @@ function PickerBody({ kind, onClose, onSelect }: Omit<MediaPickerDialogProps, "o
             >
               <MediaThumbnail item={item} />
               <span className="text-sm font-medium text-ink">{item.name}</span>
+              {/* Folder, size and date tell apart two files of the same name. */}
+              <span className="grid text-xs text-muted" data-testid="media-option-details">
+                <span>{`Folder: ${item.folder}`}</span>
+                <span>{item.isYoutube ? "YouTube Video" : formatFileSize(item.size)}</span>
+                <span>{formatLongDate(item.uploadedAt)}</span>
+              </span>
             </button>
           ))}
         </div>

@@ -40,7 +40,7 @@ export function UploadPanel({ folder, folders, onFolderChange, onUploaded }: Upl
     let done = 0;
     try {
       for (const file of files) {
-        uploaded.push(await uploadMedia(file, folder, (fraction) => setProgress((done + fraction * file.size) / total)));
+        uploaded.push(await uploadMedia(file, { folder }, (fraction) => setProgress((done + fraction * file.size) / total)));
         done += file.size;
       }
       setProgress(1);

@@ -82,7 +82,7 @@ export function LessonForm({ lesson, save, onDone }: LessonFormProps) {
           {media.error ? <p className="text-sm text-danger">{media.error}</p> : null}
           <MediaPickerDialog
             open={picking}
-            kind={kind === "video" ? "video" : "document"}
+            kinds={kind === "video" ? ["video"] : ["document"]}
             onClose={() => setPicking(false)}
             onSelect={(item) => {
               setPicked(item);
