@@ -48,6 +48,7 @@ export function FileLinkField({ label, owner, hasStoredFile, storedFileName, fil
   const uploadMedia = useUploadMedia();
 
   function choose(item: MediaItem) {
+    setUploadError(null);
     setPicked(item);
     setPicking(false);
     onChange(absoluteUrl(item.url));
@@ -101,7 +102,10 @@ export function FileLinkField({ label, owner, hasStoredFile, storedFileName, fil
       <LinkField
         label={label}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => {
+          setUploadError(null);
+          onChange(event.target.value);
+        }}
         error={error}
         hint={hasStoredFile ? `This ${owner} has an uploaded file. Leave this empty to keep it, pick another, or enter a link to use instead.` : linkHint}
       />
