@@ -9,6 +9,7 @@ import { DataFolderBusyError } from "./db/data-folder-lock";
 import { claimDatabase } from "./db/open-database";
 import { EnvError, loadEnv, publicUrl, shouldSeedDemo } from "./env";
 import { seedDemoContent } from "./features/content/seed-demo";
+import { adoptServedFiles } from "./features/media/library-adoption";
 import { StorageUnavailableError } from "./files/storage-unavailable";
 import { startControlChannel, type ControlChannel } from "./features/system/control-channel";
 import { controlCommands } from "./features/system/control-commands";
@@ -67,6 +68,10 @@ async function main(): Promise<void> {
   if (await seeding.catch((error: unknown) => (error instanceof StorageUnavailableError ? logger.warn({ err: error }, "file storage unavailable: the samples are seeded at the next start that reaches it") : Promise.reject(error)))) {
     logger.info("seeded the sample sessions, posts, resources and videos (SEED_DEMO=false turns this off)");
   }
+  const adopted = await adoptServedFiles(database.db, files).catch((error: unknown) =>
+    error instanceof StorageUnavailableError ? (logger.warn({ err: error }, "file storage unavailable: files stored before the media library listed them are listed at the next start"), 0) : Promise.reject(error),
+  );
+  if (adopted > 0) logger.info({ files: adopted }, "listed in the media library the resource and video files stored before it held every file");
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const created = await createFirstAdmin(auth, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME });

@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import { newFileKey, type FileStore } from "../../files/file-store";
 import { appSettings } from "../../settings/settings.table";
 import { communityPosts } from "../community/community.table";
+import { CONTENT_FOLDERS } from "../media/library-adoption";
 import { mediaItems } from "../media/media.table";
 import { resources } from "../resources/resources.table";
 import { mastermindSessions } from "../sessions/sessions.table";
@@ -12,9 +13,6 @@ import { DEMO_POSTS, DEMO_RESOURCES, DEMO_VIDEOS, demoSessions } from "./demo-co
 import { renderDemoPdf } from "./demo-pdf";
 
 const SEEDED_KEY = "demo_content_seeded";
-
-/** The library folders the sample files are filed under. */
-export const DEMO_FOLDERS = { resources: "resources", videos: "videos" } as const;
 
 /** Stores a sample PDF as a media library file would be: under a library key, so the library owns it. */
 async function storeLibraryPdf(files: FileStore, bytes: Buffer): Promise<string> {
@@ -51,10 +49,10 @@ export async function seedDemoContent(db: Database, files: FileStore, now = new 
           fileKey,
           fileType: "application/pdf",
           fileSize,
-          folder: DEMO_FOLDERS.resources,
+          folder: CONTENT_FOLDERS.resources,
           pageCount: 1,
         })),
-        ...DEMO_VIDEOS.map((video) => ({ kind: "video" as const, name: video.title, fileType: "youtube/video", fileSize: 0, folder: DEMO_FOLDERS.videos, youtubeId: video.youtubeId })),
+        ...DEMO_VIDEOS.map((video) => ({ kind: "video" as const, name: video.title, fileType: "youtube/video", fileSize: 0, folder: CONTENT_FOLDERS.videos, youtubeId: video.youtubeId })),
       ]);
       await tx.insert(resources).values(
         stored.map(({ title, description, category, tier, featured, fileName, fileKey }) => ({
