@@ -41,3 +41,47 @@ test("an admin creates, lists, deactivates and deletes a coupon with the spec's 
   await page.getByRole("button", { name: "Yes, Delete" }).click();
   await expect(page.getByTestId("coupon-row").filter({ hasText: code })).toHaveCount(0);
 });
+
+test("the coupon form shows every field's problem at once, and is empty again once a coupon is created", async ({ page }) => {
+  await signInThroughApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto("/admin/settings");
+  await page.getByRole("tab", { name: "Coupon Codes" }).click();
+  const codeField = page.getByLabel("Coupon code", { exact: true });
+  // An example, not a value: it says so, and reads unlike typed text.
+  await expect(codeField).toHaveAttribute("placeholder", "e.g. SPRING25");
+  expect(await codeField.evaluate((input) => getComputedStyle(input, "::placeholder").fontStyle)).toBe("italic");
+  const defaultDate = await page.getByLabel("Valid until").inputValue();
+
+  await page.getByLabel("Discount (%)").fill("0");
+  await page.getByLabel("Usage limit").fill("0");
+  await page.getByLabel("Valid until").fill("2020-01-01");
+  await page.getByRole("button", { name: "Create coupon" }).click();
+  for (const message of ["Coupon code is required", "Discount must be between 1 and 100 percent", "Usage limit must be greater than 0", "Valid until date must be in the future"]) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  await expect(codeField).toBeFocused();
+  // Fixing a field clears its own message only.
+  await page.getByLabel("Discount (%)").fill("15");
+  await expect(page.getByText("Discount must be between 1 and 100 percent")).toHaveCount(0);
+  await expect(page.getByText("Usage limit must be greater than 0")).toBeVisible();
+
+  const code = `RST${Date.now().toString(36).toUpperCase()}`;
+  await codeField.fill(code);
+  await page.getByLabel("Membership tier").selectOption({ label: "Brand CEO" });
+  await page.getByLabel("Usage limit").fill("7");
+  await page.getByLabel("Valid until").fill(`${new Date().getFullYear() + 1}-03-31`);
+  await page.getByRole("button", { name: "Create coupon" }).click();
+  await expect(page.getByText(`Coupon ${code} created successfully!`)).toBeVisible();
+  await expect(page.getByTestId("coupon-row").filter({ hasText: code })).toContainText("15% off Brand CEO · 0/7 used");
+  await expect(codeField).toHaveValue("");
+  await expect(page.getByLabel("Discount (%)")).toHaveValue("10");
+  await expect(page.getByLabel("Membership tier")).toHaveValue("inventor");
+  await expect(page.getByLabel("Usage limit")).toHaveValue("100");
+  await expect(page.getByLabel("Valid until")).toHaveValue(defaultDate);
+
+  // The server's refusal lands beside its field too: the same code again.
+  await codeField.fill(code);
+  await page.getByRole("button", { name: "Create coupon" }).click();
+  await expect(page.getByText("A coupon with this code already exists")).toBeVisible();
+  await expect(codeField).toHaveAttribute("aria-invalid", "true");
+});

@@ -47,7 +47,7 @@ export function ResourceForm({ resource, onSaved, onCancel }: ResourceFormProps)
       onCancel={onCancel}
     >
       <TextField label="Title" {...form.text("title")} maxLength={200} autoFocus />
-      <TextField label="Type" {...form.text("type")} placeholder="PDF" maxLength={40} />
+      <TextField label="Type" {...form.text("type")} placeholder="e.g. PDF" maxLength={40} />
       <SelectField label="Category" options={CATEGORY_OPTIONS} {...form.text("category")} />
       <SelectField label="Access level" options={TIER_OPTIONS} {...form.text("tier")} />
       <TextAreaField className={WIDE} label="Description" {...form.text("description")} maxLength={5000} />

@@ -73,8 +73,8 @@ export function SessionForm({ session, onSaved, onCancel }: SessionFormProps) {
     >
       <TextField className={WIDE} label="Title" {...form.text("title")} maxLength={200} autoFocus />
       <TextField label="Date" type="date" {...form.text("date")} />
-      <TextField label="Time" {...form.text("time")} placeholder="10:00 AM-12:00 PM ET" maxLength={100} />
-      <TextField label="Location" {...form.text("location")} placeholder="Video call" maxLength={200} hint={SESSION_FORM_HINTS.location} />
+      <TextField label="Time" {...form.text("time")} placeholder="e.g. 10:00 AM-12:00 PM ET" maxLength={100} />
+      <TextField label="Location" {...form.text("location")} placeholder="e.g. Video call" maxLength={200} hint={SESSION_FORM_HINTS.location} />
       <SelectField label="Tier" options={TIER_OPTIONS} {...form.text("tier")} />
       <TextField label="Facilitator" {...form.text("facilitator")} maxLength={200} />
       <TextField label="Participants" type="number" inputMode="numeric" min={0} max={100000} step={1} {...form.text("participants")} />

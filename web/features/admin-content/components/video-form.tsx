@@ -133,7 +133,7 @@ export function VideoForm({ video, onSaved, onCancel, fallbackError, locked = fa
         {...form.text("releaseDate")}
         hint={source === "youtube" ? "Optional: the day the video is added if left empty." : undefined}
       />
-      {source === "file" ? <TextField label="Duration" {...form.text("duration")} placeholder="12:30" maxLength={20} /> : null}
+      {source === "file" ? <TextField label="Duration" {...form.text("duration")} placeholder="e.g. 12:30" maxLength={20} /> : null}
       <CheckboxField className={WIDE} label="Featured" hint="Featured videos are listed first." {...form.check("featured")} />
     </ContentForm>
   );

@@ -26,7 +26,7 @@ function TopicField({ value, error, onChange }: { value: string; error: string |
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        className="min-h-24 w-full resize-y rounded-md border border-border bg-surface px-3 py-2 text-base text-ink shadow-xs placeholder:text-muted/70 focus-visible:border-navy-400 focus-visible:outline-2 focus-visible:outline-navy-200 aria-invalid:border-danger sm:text-sm"
+        className="min-h-24 w-full resize-y rounded-md border border-border bg-surface px-3 py-2 text-base text-ink shadow-xs placeholder:text-muted/70 placeholder:italic focus-visible:border-navy-400 focus-visible:outline-2 focus-visible:outline-navy-200 aria-invalid:border-danger sm:text-sm"
         placeholder="Your reference number and a sentence or two about your invention"
       />
       {error ? (

@@ -18,55 +18,98 @@ function threeMonthsAhead(): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Client-side check with the server's own messages (the server enforces the same rules). */
-function validate(discount: number, usageLimit: number, validUntil: string): string | null {
+type CouponField = "code" | "discount" | "usageLimit" | "validUntil";
+type CouponErrors = Partial<Record<CouponField, string>>;
+
+interface CouponValues {
+  code: string;
+  discount: string;
+  tier: PaidTier;
+  usageLimit: string;
+  validUntil: string;
+}
+
+/** Spec 001 §8: 10 %, the inventor tier, 100 uses, expiring three months ahead. */
+const defaults = (): CouponValues => ({ code: "", discount: "10", tier: "inventor", usageLimit: "100", validUntil: threeMonthsAhead() });
+
+function discountProblem(discount: number): string | undefined {
   if (Number.isFinite(discount) && !Number.isInteger(discount)) return BILLING_MESSAGES.discountWhole;
   if (!Number.isInteger(discount) || discount < 1 || discount > 100) return BILLING_MESSAGES.discountRange;
+  return undefined;
+}
+
+function usageLimitProblem(usageLimit: number): string | undefined {
   if (usageLimit <= 0) return BILLING_MESSAGES.usageLimitPositive;
   if (!Number.isInteger(usageLimit) || usageLimit > MAX_COUPON_USES) return BILLING_MESSAGES.usageLimitRange;
+  return undefined;
+}
+
+function validUntilProblem(validUntil: string): string | undefined {
   if (!validUntil) return BILLING_MESSAGES.validUntilRequired;
   const end = endOfChosenDay(validUntil);
   if (!end) return BILLING_MESSAGES.validUntilInvalid;
   if (end.getTime() <= Date.now()) return BILLING_MESSAGES.validUntilFuture;
-  return null;
+  return undefined;
 }
 
-/** Admin Settings → Coupon Codes: the create form with the spec's defaults (10 %, inventor, 100 uses, 3 months). */
+/** Every field's problem at once, with the server's own messages (the server enforces the same rules). */
+function validate(values: CouponValues): CouponErrors {
+  const errors: CouponErrors = {
+    code: normalizeCouponCode(values.code) ? undefined : BILLING_MESSAGES.couponCodeRequired,
+    discount: discountProblem(Number(values.discount)),
+    usageLimit: usageLimitProblem(Number(values.usageLimit)),
+    validUntil: validUntilProblem(values.validUntil),
+  };
+  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as CouponErrors;
+}
+
+const COUPON_FIELDS: readonly CouponField[] = ["code", "discount", "usageLimit", "validUntil"];
+
+/** Admin Settings → Coupon Codes: the create form with the spec's defaults, each field's problem beside it, empty again once created. */
 export function CouponForm() {
   const { create } = useCouponMutations();
   const later = useTimers();
-  const [code, setCode] = useState("");
-  const [discount, setDiscount] = useState("10");
-  const [tier, setTier] = useState<PaidTier>("inventor");
-  const [usageLimit, setUsageLimit] = useState("100");
-  const [validUntil, setValidUntil] = useState(threeMonthsAhead);
-  const [error, setError] = useState<string | null>(null);
+  const [values, setValues] = useState<CouponValues>(defaults);
+  const [errors, setErrors] = useState<CouponErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
 
-  async function submit(event: FormEvent) {
+  const change = (field: keyof CouponValues, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field as CouponField]: _cleared, ...rest }) => rest);
+  };
+  const field = (name: CouponField) => ({ value: values[name], error: errors[name], onChange: (event: { target: { value: string } }) => change(name, event.target.value) });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     setSuccess(null);
-    const normalized = normalizeCouponCode(code);
-    const problem = normalized ? validate(Number(discount), Number(usageLimit), validUntil) : BILLING_MESSAGES.couponCodeRequired;
-    if (problem) return setError(problem);
-    setError(null);
+    setFormError(null);
+    const problems = validate(values);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return focusFirstInvalid(form);
+    const code = normalizeCouponCode(values.code);
     try {
-      await create.mutateAsync({ code: normalized, discount: Number(discount), membershipTier: tier, usageLimit: Number(usageLimit), validUntil });
-      setSuccess(couponCreatedMessage(normalized));
-      setCode("");
+      await create.mutateAsync({ code, discount: Number(values.discount), membershipTier: values.tier, usageLimit: Number(values.usageLimit), validUntil: values.validUntil });
+      setSuccess(couponCreatedMessage(code));
+      setValues(defaults());
       later(() => setSuccess(null), SUCCESS_MS);
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status < 500 ? failure.message : BILLING_MESSAGES.couponCreateFailed);
+      const refused = failure instanceof ApiError && failure.status < 500 ? failure : null;
+      const fieldErrors = Object.fromEntries(COUPON_FIELDS.flatMap((name) => (refused?.fields?.[name] ? [[name, refused.fields[name]]] : []))) as CouponErrors;
+      setErrors(fieldErrors);
+      setFormError(Object.keys(fieldErrors).length > 0 ? null : (refused?.message ?? BILLING_MESSAGES.couponCreateFailed));
+      focusFirstInvalid(form);
     }
   }
 
   return (
     <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate>
-      <FormField label="Coupon code" value={code} onChange={(event) => setCode(event.target.value.toUpperCase())} placeholder="SPRING25" />
-      <FormField label="Discount (%)" type="number" min={1} max={100} value={discount} onChange={(event) => setDiscount(event.target.value)} />
+      <FormField label="Coupon code" {...field("code")} onChange={(event) => change("code", event.target.value.toUpperCase())} placeholder="e.g. SPRING25" />
+      <FormField label="Discount (%)" type="number" min={1} max={100} {...field("discount")} />
       <div className="grid gap-1.5">
         <Label htmlFor="coupon-tier">Membership tier</Label>
-        <select id="coupon-tier" value={tier} onChange={(event) => setTier(event.target.value as PaidTier)} className="h-10 rounded-md border border-border bg-surface px-3 text-sm text-ink">
+        <select id="coupon-tier" value={values.tier} onChange={(event) => change("tier", event.target.value)} className="h-11 rounded-md border border-border bg-surface px-3 text-base text-ink sm:text-sm">
           {PAID_TIERS.map((value) => (
             <option key={value} value={value}>
               {PLANS[value].name}
@@ -74,15 +117,20 @@ export function CouponForm() {
           ))}
         </select>
       </div>
-      <FormField label="Usage limit" type="number" min={1} max={MAX_COUPON_USES} value={usageLimit} onChange={(event) => setUsageLimit(event.target.value)} />
-      <FormField label="Valid until" type="date" value={validUntil} onChange={(event) => setValidUntil(event.target.value)} />
+      <FormField label="Usage limit" type="number" min={1} max={MAX_COUPON_USES} {...field("usageLimit")} />
+      <FormField label="Valid until" type="date" {...field("validUntil")} />
       <div className="flex items-end">
         <Button type="submit" disabled={create.isPending}>
           Create coupon
         </Button>
       </div>
-      {error ? <Alert variant="error" className="sm:col-span-2">{error}</Alert> : null}
+      {formError ? <Alert variant="error" className="sm:col-span-2">{formError}</Alert> : null}
       {success ? <Alert variant="success" className="sm:col-span-2">{success}</Alert> : null}
     </form>
   );
+}
+
+/** After the render that marks them: the first field with a problem takes the focus. */
+function focusFirstInvalid(form: HTMLFormElement): void {
+  requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
 }

@@ -76,7 +76,7 @@ export function InvitationForm() {
         error={errors.name}
         disabled={create.isPending}
         onChange={(event) => setValue("name", event.target.value)}
-        placeholder="Jane Inventor"
+        placeholder="e.g. Jane Inventor"
       />
       <div className="grid content-start gap-1.5">
         <Label htmlFor="invitation-tier">Membership tier</Label>

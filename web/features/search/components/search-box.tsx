@@ -7,7 +7,7 @@ import { SEARCH_MESSAGES } from "../messages";
 
 const INPUT_TONES = {
   sidebar: "border-white/15 bg-white/10 text-white placeholder:text-navy-200 focus-visible:border-white/40 focus-visible:outline-white/30",
-  page: "border-border bg-surface text-ink shadow-xs placeholder:text-muted/70 focus-visible:border-navy-400 focus-visible:outline-navy-200",
+  page: "border-border bg-surface text-ink shadow-xs placeholder:text-muted/70 placeholder:italic focus-visible:border-navy-400 focus-visible:outline-navy-200",
 } as const;
 
 /**
