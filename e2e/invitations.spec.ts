@@ -116,3 +116,37 @@ test("an invitation link without a token explains itself and links home", async 
   await page.getByRole("link", { name: "Go to the home page" }).click();
   await expect(page).toHaveURL("/");
 });
+
+test("inviting an address again says which invitation is waiting, and replaces it only when the admin agrees", async ({ page }) => {
+  const adminApi = await newAdminApi();
+  const invitee = newAccount("reinvited");
+  await signInThroughApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto("/admin/settings");
+  await page.getByRole("tab", { name: "Invitations" }).click();
+  const inviteAs = async (tier: string) => {
+    await page.getByLabel("Recipient email").fill(invitee.email);
+    await page.getByLabel("Recipient name").fill(invitee.name);
+    await page.getByLabel("Membership tier").selectOption(tier);
+    await page.getByRole("button", { name: "Send invitation" }).click();
+  };
+  await inviteAs("inventor");
+  await expect(page.getByText(`Invitation sent to ${invitee.email} successfully!`)).toBeVisible();
+  const firstMail = await waitForMailTo(adminApi, invitee.email);
+
+  await inviteAs("brand-ceo");
+  const dialog = page.getByRole("dialog", { name: "Replace the earlier invitation?" });
+  await expect(dialog).toContainText(`An invitation to ${invitee.email.toLowerCase()} for the Inventor tier`);
+  await expect(dialog).toContainText("the link in the earlier email stops working");
+  await dialog.getByRole("button", { name: "Keep the earlier invitation" }).click();
+  await expect(dialog).toHaveCount(0);
+  const row = page.getByTestId("invitation-row").filter({ hasText: invitee.email.toLowerCase() });
+  await expect(row).toContainText("Inventor");
+  expect((await waitForMailTo(adminApi, invitee.email)).id).toBe(firstMail.id);
+
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await dialog.getByRole("button", { name: "Send and replace" }).click();
+  await expect(page.getByText(`Invitation sent to ${invitee.email} successfully!`)).toBeVisible();
+  await expect(row).toContainText("Brand CEO");
+  await expect(page.getByTestId("invitation-row").filter({ hasText: invitee.email.toLowerCase() })).toHaveCount(1);
+  await expect.poll(async () => (await waitForMailTo(adminApi, invitee.email)).id).not.toBe(firstMail.id);
+});

@@ -14,6 +14,9 @@ export const INVITATION_MESSAGES = {
   alreadyMember: "An account with this email already exists",
   notPending: "This invitation has already been accepted.",
   notFound: "Invitation not found",
+  /** Inviting an address that already holds a live invitation: said before the earlier link is killed. */
+  replacesPending: (email: string, tierName: string, sentOn: string) =>
+    `An invitation to ${email} for the ${tierName} tier, sent ${sentOn}, is still waiting. Sending this one replaces it, and the link in the earlier email stops working.`,
 } as const;
 
 /** Days an invitation link stays valid. */
@@ -39,6 +42,8 @@ export const CreateInvitationSchema = z.object({
   email: EmailSchema,
   name: z.string({ error: AUTH_MESSAGES.nameRequired }).trim().min(1, AUTH_MESSAGES.nameRequired).max(200),
   membershipTier: z.enum(PAID_TIERS, { error: fieldError("Tier") }),
+  /** True once the admin has agreed to replace a live invitation to the same address (409 `fields.replace` otherwise). */
+  replace: z.boolean().optional(),
 });
 export type CreateInvitationInput = z.input<typeof CreateInvitationSchema>;
 

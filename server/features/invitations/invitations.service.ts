@@ -59,8 +59,18 @@ function alreadyMember(): AppError {
 }
 
 /**
+ * The earlier invitation's link still works: the admin is told what it was, and the new one is sent
+ * only once they agree (`replace`), so no live link and its tier are replaced without a word.
+ */
+function replacesPending(email: string, pending: { membershipTier: InvitationRow["membershipTier"]; invitedAt: Date }): AppError {
+  const sentOn = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(pending.invitedAt);
+  const message = INVITATION_MESSAGES.replacesPending(email, PLANS[pending.membershipTier].name, sentOn);
+  return new AppError("CONFLICT", message, { replace: message });
+}
+
+/**
  * Invites `input.email`. A pending (or expired, never accepted) invitation to the same address is
- * refreshed in place, so one person never holds two live links.
+ * refreshed in place, so one person never holds two live links; a live one only with `replace`.
  */
 export async function createInvitation(deps: InvitationMailDeps, inviter: Viewer, input: z.output<typeof CreateInvitationSchema>): Promise<Invitation> {
   const email = input.email.toLowerCase();
@@ -72,10 +82,11 @@ export async function createInvitation(deps: InvitationMailDeps, inviter: Viewer
     // Two admins inviting the same address at once must not leave two pending rows.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitation:${email}`}))`);
     const [pending] = await tx
-      .select({ id: invitations.id })
+      .select({ id: invitations.id, membershipTier: invitations.membershipTier, invitedAt: invitations.invitedAt, expiresAt: invitations.expiresAt })
       .from(invitations)
       .where(and(eq(invitations.status, "pending"), sql`lower(${invitations.email}) = ${email}`))
       .limit(1);
+    if (pending && pending.expiresAt > now && !input.replace) throw replacesPending(email, pending);
     const [saved] = pending
       ? await tx.update(invitations).set(values).where(eq(invitations.id, pending.id)).returning()
       : await tx.insert(invitations).values({ id: randomUUID(), ...values }).returning();

@@ -99,14 +99,33 @@ describe("admin invitations", () => {
     expect(response.json().error).toMatchObject({ message: INVITATION_MESSAGES.alreadyMember, fields: { email: INVITATION_MESSAGES.alreadyMember } });
   });
 
-  it("refreshes a pending invitation to the same address instead of adding a second one", async () => {
+  it("refuses to replace a live invitation to the same address unless the admin agrees, then refreshes it in place", async () => {
     const email = uniqueEmail("twice");
     const first = await invite(email, "inventor", "First Name");
-    const second = await invite(email.toUpperCase(), "entrepreneur", "Second Name");
+    const again = await sendJson(t.app, "POST", "/api/admin/invitations", { email: email.toUpperCase(), name: "Second Name", membershipTier: "entrepreneur" }, admin);
+    expect(again.statusCode).toBe(409);
+    const sentOn = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(first.invitation.invitedAt));
+    const warning = INVITATION_MESSAGES.replacesPending(email, "Inventor", sentOn);
+    expect(again.json().error).toMatchObject({ code: "CONFLICT", message: warning, fields: { replace: warning } });
+    // Nothing changed: the earlier link works and no second mail went out.
+    expect((await preview(first.token)).json()).toEqual({ email, name: "First Name", membershipTier: "inventor" });
+    expect(await mailsTo(email)).toHaveLength(1);
+
+    const replaced = await sendJson(t.app, "POST", "/api/admin/invitations", { email: email.toUpperCase(), name: "Second Name", membershipTier: "entrepreneur", replace: true }, admin);
+    expect(replaced.statusCode).toBe(201);
+    const second = { invitation: (replaced.json() as { invitation: Invitation }).invitation, token: await tokenMailedTo(email) };
     expect(second.invitation.id).toBe(first.invitation.id);
     expect((await list()).filter((item) => item.email === email)).toEqual([{ ...second.invitation, email }]);
     expect((await preview(first.token)).statusCode).toBe(404);
     expect((await preview(second.token)).json()).toEqual({ email, name: "Second Name", membershipTier: "entrepreneur" });
+  });
+
+  it("refreshes an expired invitation to the same address without asking: its link was dead already", async () => {
+    const email = uniqueEmail("expired-again");
+    const first = await invite(email, "inventor");
+    await t.database.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, first.invitation.id));
+    const second = await invite(email, "brand-ceo");
+    expect(second.invitation).toMatchObject({ id: first.invitation.id, membershipTier: "brand-ceo", status: "pending" });
   });
 
   it("lists pending invitations first, then the newest", async () => {

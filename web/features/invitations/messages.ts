@@ -5,6 +5,8 @@
 export const INVITATION_UI_MESSAGES = {
   sent: (email: string) => `Invitation sent to ${email} successfully!`,
   resent: "Invitation resent successfully!",
+  replaceTitle: "Replace the earlier invitation?",
+  replaceConfirm: "Send and replace",
   sendFailed: "Failed to send invitation. Please try again.",
   resendFailed: "Failed to resend invitation. Please try again.",
   deleteFailed: "Failed to delete invitation. Please try again.",

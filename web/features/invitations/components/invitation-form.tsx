@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { PAID_TIERS, PLANS, type PaidTier } from "../../../../common/tiers";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { FormField } from "../../../components/ui/form-field";
 import { Label } from "../../../components/ui/label";
 import { Spinner } from "../../../components/ui/spinner";
@@ -25,12 +26,36 @@ export function InvitationForm() {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  const [replaceWarning, setReplaceWarning] = useState<string | null>(null);
   const tier = chosenTier ?? settings.data?.defaultTier ?? "inventor";
 
   const setValue = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
+
+  async function send(replace: boolean) {
+    const email = values.email.trim();
+    try {
+      await create.mutateAsync({ email, name: values.name.trim(), membershipTier: tier, ...(replace ? { replace } : {}) });
+      setReplaceWarning(null);
+      setSuccess(TEXT.sent(email));
+      setValues({ email: "", name: "" });
+      setChosenTier(null);
+      later(() => setSuccess(null), INVITATION_NOTICE_MS);
+    } catch (error) {
+      setReplaceWarning(null);
+      if (error instanceof ApiError && error.fields?.replace) {
+        // A live invitation to this address: its link dies with a new one, so the admin decides.
+        setReplaceWarning(error.fields.replace);
+      } else if (error instanceof ApiError && error.fields && (error.fields.email || error.fields.name)) {
+        // A refusal about one field (an existing account, a bad address) belongs under that field.
+        setErrors({ email: error.fields.email, name: error.fields.name });
+      } else {
+        setFailure(TEXT.sendFailed);
+      }
+    }
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -40,21 +65,7 @@ export function InvitationForm() {
     const found = validateInvitation(values);
     setErrors(found);
     if (hasErrors(found)) return;
-    const email = values.email.trim();
-    try {
-      await create.mutateAsync({ email, name: values.name.trim(), membershipTier: tier });
-      setSuccess(TEXT.sent(email));
-      setValues({ email: "", name: "" });
-      setChosenTier(null);
-      later(() => setSuccess(null), INVITATION_NOTICE_MS);
-    } catch (error) {
-      // A refusal about one field (an existing account, a bad address) belongs under that field.
-      if (error instanceof ApiError && error.fields && (error.fields.email || error.fields.name)) {
-        setErrors({ email: error.fields.email, name: error.fields.name });
-      } else {
-        setFailure(TEXT.sendFailed);
-      }
-    }
+    await send(false);
   }
 
   return (
@@ -111,6 +122,22 @@ export function InvitationForm() {
           {success}
         </Alert>
       ) : null}
+      <Dialog open={replaceWarning !== null} onOpenChange={(open) => (open || create.isPending ? undefined : setReplaceWarning(null))}>
+        <DialogContent className="max-w-md" hideClose={create.isPending}>
+          <DialogHeader>
+            <DialogTitle>{TEXT.replaceTitle}</DialogTitle>
+            <DialogDescription>{replaceWarning}</DialogDescription>
+          </DialogHeader>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="outline" onClick={() => setReplaceWarning(null)} disabled={create.isPending}>
+              Keep the earlier invitation
+            </Button>
+            <Button onClick={() => void send(true)} disabled={create.isPending}>
+              {create.isPending ? "Sending..." : TEXT.replaceConfirm}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
     </form>
   );
 }
