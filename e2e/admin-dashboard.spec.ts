@@ -70,7 +70,16 @@ test("the dashboard's counts, recent lists and weekly sign-ups follow new accoun
 
   const logins = page.getByRole("list", { name: "Recent logins" }).getByRole("listitem");
   await expect(logins.first()).toContainText(member.email);
-  await expect(logins.first()).toContainText(today);
+  // A sign-in shows its time as well as its day, in the admin's own time zone.
+  const signedInAt = await logins.first().locator("time").getAttribute("datetime");
+  expect(Date.now() - Date.parse(signedInAt ?? "")).toBeLessThan(10 * 60_000);
+  const shown = await page.evaluate(
+    (iso) => new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(new Date(iso)),
+    signedInAt ?? "",
+  );
+  expect(shown).toMatch(/\d{1,2}:\d{2}\s?[AP]M/);
+  await expect(logins.first()).toContainText(shown);
+  await expect(registrations.nth(0)).not.toContainText(/\d:\d{2}/);
   await expect(page.getByRole("list", { name: "Recent logins" })).not.toContainText(dormant.email);
 
   await expect(page.getByRole("table", { name: "Members per tier" }).getByRole("row")).toHaveCount(13);

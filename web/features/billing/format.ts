@@ -20,6 +20,15 @@ export function formatLongDate(iso: string | null | undefined): string {
   return Number.isNaN(time) ? "N/A" : LONG_DATE.format(new Date(time));
 }
 
+const LONG_DATE_TIME = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" });
+
+/** A moment (a sign-in) in en-US long form with the time in the reader's zone, e.g. "November 28, 2026 at 3:05 PM EST"; N/A when absent. */
+export function formatLongDateTime(iso: string | null | undefined): string {
+  if (!iso) return "N/A";
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? "N/A" : LONG_DATE_TIME.format(new Date(time));
+}
+
 const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
 /** Money is integer cents everywhere; dollars only at the edge. */

@@ -87,6 +87,7 @@ export function AdminDashboardPage() {
           users={data.recentLogins}
           dateOf={(user) => user.lastLogin}
           dateLabel="Last login"
+          withTime
           empty="Nobody has signed in yet."
         />
       </div>

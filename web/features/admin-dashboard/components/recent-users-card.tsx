@@ -1,6 +1,6 @@
 import type { AdminUser } from "../../../../common/contracts/users";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { formatLongDate } from "../../billing/format";
+import { formatLongDate, formatLongDateTime } from "../../billing/format";
 import { ProfileAvatar } from "../../profile/components/profile-avatar";
 
 type RecentUsersCardProps = {
@@ -10,11 +10,14 @@ type RecentUsersCardProps = {
   /** The date this list is about (joined, last login); N/A when absent. */
   dateOf: (user: AdminUser) => string | null;
   dateLabel: string;
+  /** Sign-ins show their time too: two on the same day are told apart. */
+  withTime?: boolean;
   empty: string;
 };
 
-/** Five accounts with name, email and a date in US long form (spec 001 §2.3, §9). */
-export function RecentUsersCard({ title, description, users, dateOf, dateLabel, empty }: RecentUsersCardProps) {
+/** Five accounts with name, email and a date in US long form (spec 001 §2.3, §9), with the time for sign-ins. */
+export function RecentUsersCard({ title, description, users, dateOf, dateLabel, withTime = false, empty }: RecentUsersCardProps) {
+  const format = withTime ? formatLongDateTime : formatLongDate;
   return (
     <Card>
       <CardHeader>
@@ -36,7 +39,7 @@ export function RecentUsersCard({ title, description, users, dateOf, dateLabel, 
                 {/* Under the email on phones, at the row's end on wider screens. */}
                 <span className="col-start-2 text-xs text-muted sm:col-start-3 sm:text-right sm:text-sm">
                   <span className="sr-only">{`${dateLabel}: `}</span>
-                  {formatLongDate(dateOf(user))}
+                  <time dateTime={dateOf(user) ?? undefined}>{format(dateOf(user))}</time>
                 </span>
               </li>
             ))}

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { AdminUser } from "../../../../common/contracts/users";
 import { Badge } from "../../../components/ui/badge";
 import { cn } from "../../../lib/cn";
-import { formatLongDate } from "../../billing/format";
+import { formatLongDate, formatLongDateTime } from "../../billing/format";
 import { ProfileAvatar } from "../../profile/components/profile-avatar";
 import { TierBadge } from "./tier-badge";
 import { UserActionsMenu, type UserAction } from "./user-actions-menu";
@@ -94,7 +94,7 @@ export function UsersTable({ users, viewerId, selectedIds, onToggle, onAction }:
                   {formatLongDate(user.createdAt)}
                 </Cell>
                 <Cell label="Last login">
-                  {formatLongDate(user.lastLogin)}
+                  {formatLongDateTime(user.lastLogin)}
                 </Cell>
                 <td className={cn(CELL, "col-start-3 row-start-1 xl:text-right")}>
                   {isSelf ? (

@@ -107,7 +107,7 @@ export function CouponForm() {
     <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate>
       <FormField label="Coupon code" {...field("code")} onChange={(event) => change("code", event.target.value.toUpperCase())} placeholder="e.g. SPRING25" />
       <FormField label="Discount (%)" type="number" min={1} max={100} {...field("discount")} />
-      <div className="grid gap-1.5">
+      <div className="grid content-start gap-1.5">
         <Label htmlFor="coupon-tier">Membership tier</Label>
         <select id="coupon-tier" value={values.tier} onChange={(event) => change("tier", event.target.value)} className="h-11 rounded-md border border-border bg-surface px-3 text-base text-ink sm:text-sm">
           {PAID_TIERS.map((value) => (
