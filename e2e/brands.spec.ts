@@ -22,6 +22,23 @@ test.describe("Brands", () => {
     await expect(page.getByRole("link", { name: "See membership plans" })).toHaveAttribute("href", "/pricing");
   });
 
+  test("every brand card links to its own brand's website, and no two cards share one", async ({ page }) => {
+    await page.goto("/brands");
+    const cards = page.getByTestId("brand-grid").getByRole("article");
+    await expect(cards).toHaveCount(16);
+    const hosts = new Set<string>();
+    for (const card of await cards.all()) {
+      const name = (await card.getByRole("heading").textContent()) ?? "";
+      const link = card.getByRole("link", { name: `Visit ${name}` });
+      const host = new URL((await link.getAttribute("href")) ?? "").hostname;
+      // The sample addresses are www.<the brand's name, in lower case, & as "and">.example.
+      const expected = name.toLowerCase().replace(/&/g, "and").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+      expect(host, name).toBe(`www.${expected}.example`);
+      hosts.add(host);
+    }
+    expect(hosts.size).toBe(16);
+  });
+
   test("the category filter offers all plus the eight categories and keeps the choice in the URL", async ({ page }) => {
     await page.goto("/brands");
     const filter = page.getByRole("group", { name: "Filter brands by category" });

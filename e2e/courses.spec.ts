@@ -120,3 +120,49 @@ test("an admin builds a course from the content screen: a module and a text less
   }
   await expect(entries.filter({ hasText: "Renamed course module" }).first()).toContainText(new RegExp(`Title:\\s*Bonus ${tag}\\s*changed to\\s*Extras ${tag}`));
 });
+
+test("a lesson opens only under its own course, and a locked lesson names one plan and asks the server for nothing it would refuse", async ({ page }) => {
+  const premium = findCourse(PREMIUM);
+  if (!premium) throw new Error("course missing");
+  const adminApi = await newAdminApi();
+  const firstLesson = async (courseId: string) => {
+    const response = await adminApi.get(`/api/university/courses/${courseId}/outline`);
+    const body = (await response.json()) as { outline: { modules: Array<{ lessons: Array<{ id: number; title: string }> }> } };
+    const lesson = body.outline.modules[0]?.lessons[0];
+    if (!lesson) throw new Error(`no lessons in ${courseId}`);
+    return lesson;
+  };
+  const starterLesson = await firstLesson(COURSE);
+  const premiumLesson = await firstLesson(PREMIUM);
+  await adminApi.dispose();
+
+  // An admin opens every course: a starter lesson's number under another course's address is not that course's lesson.
+  await signInThroughApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto(`/university/course/${BUILT}/lesson/${starterLesson.id}`);
+  await expect(page.getByText("This lesson is not in the course any more.")).toBeVisible();
+  await expect(page.getByText(starterLesson.title)).toHaveCount(0);
+  await page.goto(`/university/course/${COURSE}/lesson/${starterLesson.id}`);
+  await expect(page.getByTestId("lesson").getByRole("heading", { level: 1 })).toHaveText(starterLesson.title);
+
+  // A free member on a premium lesson: the course's plan, once, and no refused request in the console.
+  await page.context().clearCookies();
+  const account = newAccount("free-learner");
+  await signUpThroughApi(page.request, account);
+  const refused: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+  });
+  const lessonRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/university/lessons/")) lessonRequests.push(request.url());
+  });
+  await page.goto(`/university/course/${PREMIUM}/lesson/${premiumLesson.id}`);
+  const locked = page.getByTestId("lesson-locked");
+  const plan = premium.accessLevel === "entrepreneur" ? "Entrepreneur" : "Brand CEO";
+  await expect(locked.getByRole("heading")).toHaveText(`Requires ${plan}`);
+  await expect(locked).toContainText(`Upgrade to ${plan} to open it.`);
+  await expect(locked.getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", `/checkout/${premium.accessLevel}`);
+  expect(await locked.textContent()).not.toMatch(/Upgrade to (Inventor|Free)/);
+  expect(lessonRequests).toEqual([]);
+  expect(refused).toEqual([]);
+});

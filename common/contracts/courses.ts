@@ -3,6 +3,9 @@ import { requiredMessage } from "../content";
 import { fieldError } from "../validation-messages";
 
 /** What a lesson is: a video from the media library, a text, or a file from the library to download. */
+/** A lesson of a course above the member's plan: the page says it without asking, the server answers it with 403. */
+export const lessonLockedMessage = (planName: string) => `This lesson is part of a course your plan does not include. Upgrade to ${planName} to open it.`;
+
 export const LESSON_KINDS = ["video", "text", "file"] as const;
 export type LessonKind = (typeof LESSON_KINDS)[number];
 

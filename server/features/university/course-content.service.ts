@@ -100,8 +100,13 @@ function lessonMedia(links: FileLinkSigner, viewerId: string, row: Awaited<Retur
 }
 
 /** One lesson with what it plays or offers (signed links for this viewer), its neighbours and the course progress. */
-export async function readLesson(db: Database, links: FileLinkSigner, viewer: Viewer, lessonId: number): Promise<Lesson> {
+/**
+ * `courseId`, when given, is the course the lesson's address names: a lesson of another course is not
+ * found there (before any plan is checked), so no page shows it under the wrong course.
+ */
+export async function readLesson(db: Database, links: FileLinkSigner, viewer: Viewer, lessonId: number, courseId?: string): Promise<Lesson> {
   const row = await findLesson(db, lessonId);
+  if (courseId !== undefined && row.courseId !== courseId) throw new AppError("NOT_FOUND", LESSON_NOT_FOUND);
   openCourse(viewer, row.courseId);
   const order = (await lessonsInOrder(db, viewer.userId, row.courseId)).filter((entry) => entry.id !== null);
   const index = order.findIndex((entry) => entry.id === lessonId);

@@ -64,6 +64,18 @@ describe("Course pages", () => {
     expect((await get("/api/university/lessons/999999", entrepreneur.cookie)).statusCode).toBe(404);
   });
 
+  it("finds a lesson only under its own course's address, before any plan is checked", async () => {
+    const entrepreneur = await member("entrepreneur");
+    const lessonId = await firstLessonId(entrepreneurCourse.id, entrepreneur.cookie);
+    const under = (courseId: string, cookie: string) => get(`/api/university/lessons/${lessonId}?course=${courseId}`, cookie);
+    expect((await under(entrepreneurCourse.id, entrepreneur.cookie)).json()).toMatchObject({ id: lessonId, courseId: entrepreneurCourse.id });
+    const elsewhere = await under(inventorCourse.id, entrepreneur.cookie);
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().error.message).toBe("Lesson not found");
+    // A free member, whom neither course opens, hears "not found" too: the address is wrong before any plan matters.
+    expect((await under(inventorCourse.id, (await member("free")).cookie)).statusCode).toBe(404);
+  });
+
   it("keeps each member's lessons done, once each, per course and on the dashboard list; a downgrade hides them", async () => {
     const learner = await member("inventor");
     const other = await member("inventor");

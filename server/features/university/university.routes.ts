@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import { LessonProgressInputSchema, type Lesson, type LessonProgressResponse, type ProgressList } from "../../../common/contracts/courses";
+import { lessonLockedMessage, LessonProgressInputSchema, type Lesson, type LessonProgressResponse, type ProgressList } from "../../../common/contracts/courses";
 import type { CourseOutlineResponse, UniversityAccessResponse } from "../../../common/contracts/marketing";
 import { COURSES } from "../../../common/marketing/courses";
 import { PLANS } from "../../../common/tiers";
@@ -13,6 +13,8 @@ import { canOpenCourse, universityAccess } from "./university.policy";
 
 const CourseParamsSchema = z.object({ id: z.string().min(1).max(100) });
 const LessonParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** The course the lesson's page address names (`?course=`): the lesson must belong to it. */
+const LessonQuerySchema = z.object({ course: z.string().min(1).max(100).optional() });
 
 /** A lesson of a course above the viewer's plan: 403 naming the plan that opens it. */
 async function lockedLesson<T>(work: () => Promise<T>): Promise<T> {
@@ -20,7 +22,7 @@ async function lockedLesson<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (!(error instanceof CourseLockedError)) throw error;
-    throw new AppError("FORBIDDEN", `This lesson is part of a course your plan does not include. Upgrade to ${PLANS[error.course.accessLevel].name} to open it.`);
+    throw new AppError("FORBIDDEN", lessonLockedMessage(PLANS[error.course.accessLevel].name));
   }
 }
 
@@ -57,7 +59,8 @@ export async function universityRoutes(app: FastifyInstance, deps: ContentDeps):
   app.get("/api/university/lessons/:id", { preHandler: requireMember }, async (request, reply): Promise<Lesson> => {
     noStore(reply);
     const { id } = LessonParamsSchema.parse(request.params);
-    return lockedLesson(() => readLesson(db, deps.fileLinks, memberOf(request), id));
+    const { course } = LessonQuerySchema.parse(request.query);
+    return lockedLesson(() => readLesson(db, deps.fileLinks, memberOf(request), id, course));
   });
 
   app.put("/api/university/lessons/:id/progress", { preHandler: requireMember }, async (request): Promise<LessonProgressResponse> => {

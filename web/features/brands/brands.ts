@@ -39,7 +39,7 @@ export const BRANDS: Brand[] = [
     description:
       "A slow-feeder bowl with a spiral maze that turns a 30-second gulp into a five-minute meal. Designed by a dog owner, molded in food-safe silicone and sold in 40 independent pet stores.",
     image: image("pawplate"),
-    website: website("all"),
+    website: website("pawplate"),
     category: "pet-supplies",
     featured: true,
   },

@@ -35,13 +35,17 @@ export function useCourseOutline(courseId: string, isUnlocked: boolean) {
   });
 }
 
-/** One lesson of a course the viewer's plan opens (GET /api/university/lessons/:id). */
-export function useLesson(lessonId: number) {
+/**
+ * One lesson of the course its address names (GET /api/university/lessons/:id?course=), asked for
+ * only once `isUnlocked` says the viewer's plan opens that course: a lesson of another course is not
+ * found there, and a locked page already knows why, so neither shows a refused request.
+ */
+export function useLesson(courseId: string, lessonId: number, isUnlocked: boolean) {
   const viewer = useViewerKey();
   return useQuery({
-    queryKey: ["university", "lesson", lessonId, viewer.key],
-    queryFn: () => getJson<Lesson>(`/api/university/lessons/${lessonId}`),
-    enabled: viewer.isReady && Number.isInteger(lessonId),
+    queryKey: ["university", "lesson", courseId, lessonId, viewer.key],
+    queryFn: () => getJson<Lesson>(`/api/university/lessons/${lessonId}?course=${encodeURIComponent(courseId)}`),
+    enabled: viewer.isReady && isUnlocked && Number.isInteger(lessonId),
   });
 }
 

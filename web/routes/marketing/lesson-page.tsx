@@ -1,6 +1,6 @@
 import { Link, useParams } from "react-router";
 import { ArrowLeft, ArrowRight, CheckCircle2, Circle, Download, Lock } from "lucide-react";
-import type { Lesson } from "../../../common/contracts/courses";
+import { lessonLockedMessage, type Lesson } from "../../../common/contracts/courses";
 import { findCourse, type Course } from "../../../common/marketing/courses";
 import { PLANS } from "../../../common/tiers";
 import { Section } from "../../components/layout/section";
@@ -10,7 +10,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { VideoEmbed } from "../../components/ui/video-embed";
 import { useAuthModal } from "../../features/auth/auth-modal-context";
 import { useViewer } from "../../features/session/api";
-import { useLesson, useMarkLesson } from "../../features/university/api";
+import { useLesson, useMarkLesson, useUniversityAccess } from "../../features/university/api";
 import { CourseProgressBar } from "../../features/university/components/course-progress-bar";
 import { UNIVERSITY_MESSAGES } from "../../features/university/messages";
 import { ApiError } from "../../lib/api-client";
@@ -130,18 +130,22 @@ function LessonLocked({ course, signedIn, message }: { course: Course; signedIn:
 
 function LessonState({ course, lessonId }: { course: Course; lessonId: number }) {
   const viewer = useViewer();
-  const lesson = useLesson(lessonId);
-  if (viewer.isPending || (viewer.data && lesson.isPending)) return <Spinner className="size-8 border-3" label="Loading the lesson" />;
+  const access = useUniversityAccess();
+  const isUnlocked = access.data?.unlockedCourseIds.includes(course.id) ?? false;
+  const lesson = useLesson(course.id, lessonId, isUnlocked);
+  const lockedMessage = lessonLockedMessage(PLANS[course.accessLevel].name);
+  if (viewer.isPending || (viewer.data && (access.isPending || (isUnlocked && lesson.isPending)))) return <Spinner className="size-8 border-3" label="Loading the lesson" />;
   if (!viewer.data) return <LessonLocked course={course} signedIn={false} message="Log in to take this lesson." />;
-  if (lesson.error instanceof ApiError && lesson.error.status === 403) return <LessonLocked course={course} signedIn message={lesson.error.message} />;
+  // The course's plan, known before any lesson is asked for; a 403 still means the same (a plan changed meanwhile).
+  if ((access.data && !isUnlocked) || (lesson.error instanceof ApiError && lesson.error.status === 403)) return <LessonLocked course={course} signedIn message={lockedMessage} />;
   if (lesson.error instanceof ApiError && lesson.error.status === 404) return <Alert variant="error">{UNIVERSITY_MESSAGES.lessonNotFound}</Alert>;
-  if (lesson.isError || !lesson.data) {
+  if (access.isError || lesson.isError || !lesson.data) {
     return (
       <div className="grid justify-items-start gap-3">
         <Alert variant="error" className="w-full">
           {UNIVERSITY_MESSAGES.lessonFailed}
         </Alert>
-        <Button variant="outline" onClick={() => void lesson.refetch()}>
+        <Button variant="outline" onClick={() => void (access.isError ? access.refetch() : lesson.refetch())}>
           Try again
         </Button>
       </div>
