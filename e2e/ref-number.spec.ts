@@ -11,6 +11,11 @@ test("without a booking calendar, /ref-number offers a request-a-call form and t
   await expect(booking.getByRole("link", { name: config.contact.phone })).toBeVisible();
   await expect(booking.getByRole("link", { name: config.contact.email })).toHaveAttribute("href", `mailto:${config.contact.email}`);
   await expect(page.locator("iframe")).toHaveCount(0);
+  // Words that say what this page does: nothing is booked here, a confirmation comes when the request does.
+  await expect(page.getByText("Ask for a free, no-obligation call with our team")).toBeVisible();
+  await expect(page.getByText("We email you a confirmation as soon as your request arrives")).toBeVisible();
+  await expect(page.getByText("Pick a time")).toHaveCount(0);
+  await expect(page.getByText("after you book")).toHaveCount(0);
 });
 
 test("with BOOKING_EMBED_URL set, /ref-number embeds that calendar", async ({ page, request }) => {
@@ -24,4 +29,6 @@ test("with BOOKING_EMBED_URL set, /ref-number embeds that calendar", async ({ pa
   const calendar = page.locator("iframe[title^='Booking calendar']");
   await expect(calendar).toHaveAttribute("src", bookingEmbedUrl);
   await expect(page.getByTestId("booking-by-request")).toHaveCount(0);
+  await expect(page.getByText("Pick a time for a free, no-obligation call")).toBeVisible();
+  await expect(page.getByText("You will get a confirmation email with the details after you book.")).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInThroughApi, signUpAndOpenMembers } from "./support/accounts";
-import { newAdminApi, setMemberTier } from "./support/admin-api";
+import { newAdminApi, setMemberTier, waitForMailTo } from "./support/admin-api";
 import { openLogIn, openSignUp } from "./support/auth-modal";
 import { E2E_ADMIN } from "./support/environment";
 
@@ -192,6 +192,12 @@ test.describe("request a call on /ref-number (no booking calendar configured)", 
     await form.getByLabel("Email").fill(`caller-${run}@example.com`);
     await form.getByRole("button", { name: "Request my call" }).click();
     await expect(page.getByTestId("call-request-sent")).toContainText("We received your request");
+    await expect(page.getByTestId("call-request-sent")).toContainText("We have emailed you a confirmation.");
+    // The person asking gets that confirmation, as the page promised.
+    const adminApi = await newAdminApi();
+    const confirmation = await waitForMailTo(adminApi, `caller-${run}@example.com`);
+    expect(confirmation.subject).toMatch(/: we received your request for a call$/);
+    await adminApi.dispose();
 
     const adminContext = await browser.newContext();
     const adminPage = await adminContext.newPage();

@@ -9,7 +9,12 @@ export const CALL_REQUEST_MESSAGES = {
   phoneInvalid: "Please enter a valid phone number",
   preferredTimesRequired: "Preferred times are required",
   topicRequired: "Topic is required",
-  sent: "Thank you! We received your request and will call you at one of the times you gave.",
+  sent: "Thank you! We received your request and will call you at one of the times you gave. We have emailed you a confirmation.",
+  /** /ref-number's words for what happens, with a booking calendar and with the request form instead. */
+  leadWithCalendar: "Pick a time for a free, no-obligation call with our team. We will talk about your invention, where you are stuck and whether the community or our services can help.",
+  leadWithForm: "Ask for a free, no-obligation call with our team: leave your details and the times that suit you, and we call you. We will talk about your invention, where you are stuck and whether the community or our services can help.",
+  afterWithCalendar: "You will get a confirmation email with the details after you book.",
+  afterWithForm: "We email you a confirmation as soon as your request arrives, then call you at one of the times you gave.",
   sendFailed: "Failed to send your request. Please try again.",
   noRequests: "No call requests yet.",
   handled: "Handled",

@@ -1,5 +1,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
+import { rateLimits } from "../../auth/rate-limit.table";
 import { DELETED_USER_PREFIX } from "../users/audit-log";
+import { confirmationLimitKey } from "./call-requests.service";
 import { iso, type PersonalDataDeclaration } from "../../personal-data/declaration";
 import { callRequests } from "./call-requests.table";
 
@@ -33,6 +35,7 @@ export const CALL_REQUESTS_PERSONAL_DATA: PersonalDataDeclaration = {
   ],
   async erase({ tx, members }) {
     await tx.update(callRequests).set({ handledByEmail: sql`${DELETED_USER_PREFIX} || ${callRequests.handledById}` }).where(inArray(callRequests.handledById, members.map((member) => member.id)));
+    await tx.delete(rateLimits).where(inArray(rateLimits.key, members.map((member) => confirmationLimitKey(member.email))));
     const proven = members.filter((member) => member.emailConfirmed).map((member) => member.email);
     if (proven.length > 0) await tx.delete(callRequests).where(inArray(sql`lower(${callRequests.email})`, proven));
   },

@@ -8,7 +8,8 @@ import { AppError } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { getGeneralSettings } from "../settings/settings.service";
 import { recordAudit } from "../users/audit-log";
-import { callRequestMail } from "./call-request-mail";
+import { hitRateLimit } from "../../auth/rate-limit";
+import { callRequestConfirmationMail, callRequestMail } from "./call-request-mail";
 import { callRequests } from "./call-requests.table";
 
 type CallRequestRow = typeof callRequests.$inferSelect;
@@ -32,7 +33,7 @@ const toCallRequestDto = (row: CallRequestRow): CallRequest => ({
   handledByEmail: row.handledByEmail,
 });
 
-/** Stores the request, then mails every active admin; the request is kept even if a mail cannot go out. */
+/** Stores the request, mails every active admin and confirms to the address given; the request is kept even if a mail cannot go out. */
 export async function createCallRequest(deps: CallRequestDeps, input: z.output<typeof CallRequestInputSchema>): Promise<CallRequest> {
   const [row] = await deps.db.insert(callRequests).values(input).returning();
   if (!row) throw new AppError("INTERNAL", "Call request not stored");
@@ -43,8 +44,17 @@ export async function createCallRequest(deps: CallRequestDeps, input: z.output<t
   ]);
   const mail = callRequestMail(request, communityName, deps.listUrl);
   await Promise.all(admins.map((admin) => deps.mailer.send({ to: admin.email, ...mail })));
+  // However many addresses ask, one inbox gets a few confirmations a day: the form is no mail cannon.
+  const confirmations = await hitRateLimit(deps.db, confirmationLimitKey(input.email), CONFIRMATIONS_PER_DAY, 24 * 3600);
+  if (confirmations.allowed) await deps.mailer.send({ to: input.email, ...callRequestConfirmationMail(communityName) });
   return request;
 }
+
+/** Confirmation mails one address receives per day, from any number of requests. */
+export const CONFIRMATIONS_PER_DAY = 3;
+
+/** The counter of confirmations mailed to an address (erased with an account whose address it is). */
+export const confirmationLimitKey = (email: string) => `mail:call-request:${email.toLowerCase()}`;
 
 /** Open requests first, then handled ones; newest first within each. */
 export async function listCallRequests(db: Database): Promise<CallRequest[]> {

@@ -7,6 +7,7 @@ import { users } from "../../auth/auth.table";
 import { outboxMessages } from "../../mail/outbox.table";
 import { buildTestApp, memberCookie, TEST_ORIGIN, type TestApp } from "../../test/build-test-app";
 import { CALL_REQUESTS_PER_HOUR } from "./call-requests.routes";
+import { CONFIRMATIONS_PER_DAY } from "./call-requests.service";
 
 let t: TestApp;
 let admin: { cookie: string; email: string };
@@ -48,6 +49,24 @@ describe("request a call (/ref-number without a booking calendar)", () => {
     expect(recipients).not.toContain(retiredAdmin.email);
     const mail = mails.find((entry) => entry.to === admin.email && entry.subject.endsWith("asks for a call"));
     for (const value of Object.values(valid)) expect(mail?.text).toContain(value);
+  });
+
+  it(`confirms to the address given, in fixed words, at most ${CONFIRMATIONS_PER_DAY} times a day however many addresses ask`, async () => {
+    const asker = { ...valid, email: "Confirm.Me@inventor.example", topic: "Visit https://spam.example for a prize" };
+    const confirmations = async () =>
+      (await t.database.db.select().from(outboxMessages)).filter((mail) => mail.to === asker.email.toLowerCase() || mail.to === asker.email).filter((mail) => mail.subject === "Inventors Community: we received your request for a call");
+    expect((await requestCall(asker, "192.0.2.10")).statusCode).toBe(201);
+    const [confirmation] = await confirmations();
+    expect(confirmation?.text).toContain("We received your request and will call you at one of the times you gave");
+    // Nothing a visitor typed reaches the inbox of the address they gave.
+    for (const typed of [asker.name, asker.phone, asker.preferredTimes, asker.topic]) {
+      expect(confirmation?.text).not.toContain(typed);
+      expect(confirmation?.html).not.toContain(typed);
+    }
+    for (const address of ["192.0.2.11", "192.0.2.12", "192.0.2.13"]) expect((await requestCall(asker, address)).statusCode).toBe(201);
+    expect(await confirmations()).toHaveLength(CONFIRMATIONS_PER_DAY);
+    // The request itself is always kept and always reaches the admins.
+    expect((await listRequests(admin.cookie)).json().callRequests.filter((entry: CallRequest) => entry.email === asker.email.toLowerCase() || entry.email === asker.email)).toHaveLength(4);
   });
 
   it("refuses a request with a missing or malformed field, naming the field", async () => {

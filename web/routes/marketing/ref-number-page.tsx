@@ -1,4 +1,5 @@
 import { CalendarClock, ClipboardList } from "lucide-react";
+import { CALL_REQUEST_MESSAGES } from "../../../common/contracts/call-requests";
 import { PageBanner } from "../../components/layout/page-banner";
 import { Section } from "../../components/layout/section";
 import { CallRequestForm } from "../../features/call-requests/components/call-request-form";
@@ -48,12 +49,7 @@ export default function RefNumberPage() {
       <PageBanner
         eyebrow="Received a letter from us?"
         title="Schedule a Call"
-        lead={
-          <p>
-            Pick a time for a free, no-obligation call with our team. We will talk about your invention, where you are
-            stuck and whether the community or our services can help.
-          </p>
-        }
+        lead={<p>{bookingUrl ? CALL_REQUEST_MESSAGES.leadWithCalendar : CALL_REQUEST_MESSAGES.leadWithForm}</p>}
       />
       <Section className="grid gap-10 lg:grid-cols-[1fr_20rem] lg:items-start">
         <div>
@@ -84,7 +80,7 @@ export default function RefNumberPage() {
               <CalendarClock className="size-5 text-navy-500" aria-hidden />
               Calls last about 20 minutes
             </p>
-            <p className="mt-2 text-sm text-muted">You will get a confirmation email with the details after you book.</p>
+            <p className="mt-2 text-sm text-muted">{bookingUrl ? CALL_REQUEST_MESSAGES.afterWithCalendar : CALL_REQUEST_MESSAGES.afterWithForm}</p>
           </div>
         </aside>
       </Section>
