@@ -86,4 +86,23 @@ test("an admin sets a join link; an Entrepreneur member sees Join, an Inventor m
   await entrepreneur.goto("/mastermind");
   await expect(entrepreneur.getByText(title)).toBeVisible();
   await expect(entrepreneur.locator(`a[href="${joinUrl}"]`)).toHaveCount(0);
+  const publicCard = entrepreneur.locator("article").filter({ hasText: title });
+  await expect(publicCard.getByRole("link", { name: "Get your join link in the members area" })).toHaveAttribute("href", "/members/mastermind");
+});
+
+test("a session without a join link yet says where it will appear, on the public page and in the members area, and promises no mail", async ({ browser }) => {
+  const noLinkTitle = `Open Floor ${run}`;
+  const created = await adminApi.post("/api/admin/sessions", {
+    data: { title: noLinkTitle, date: `${nextYear}-06-11`, time: "10:00 AM-12:00 PM ET", location: "Video call", description: "Bring a question.", tier: "all", facilitator: "Host", participants: 10 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const entrepreneur = await memberOfTier(browser, "entrepreneur");
+  await entrepreneur.goto("/members/mastermind");
+  const card = entrepreneur.locator("article").filter({ hasText: noLinkTitle });
+  await expect(card.getByText("The join link appears here once the host adds it.")).toBeVisible();
+  await expect(card.getByRole("link", { name: /^Join/ })).toHaveCount(0);
+  await entrepreneur.goto("/mastermind");
+  const publicCard = entrepreneur.locator("article").filter({ hasText: noLinkTitle });
+  await expect(publicCard.getByRole("link", { name: "RSVP in the members area; the join link appears there once the host adds it" })).toBeVisible();
+  await expect(entrepreneur.getByText(/emailed to everyone who RSVPs|link is emailed/)).toHaveCount(0);
 });

@@ -54,6 +54,8 @@ export const PublicMastermindSessionSchema = z.object({
   hasRecording: z.boolean(),
   recordingUrl: z.string().nullable(),
   canAccess: z.boolean(),
+  /** Whether the host has set a join link (the link itself only ever shows in the members area). */
+  hasJoinLink: z.boolean(),
 });
 export type PublicMastermindSession = z.infer<typeof PublicMastermindSessionSchema>;
 

@@ -11,7 +11,7 @@ export function demoSessions(now: Date) {
       title: "Monthly Mastermind Session",
       date: dayIn(now, 1, 15),
       time: "10:00 AM-12:00 PM ET",
-      location: "Live video call (the link is emailed to everyone who RSVPs)",
+      location: "Live video call (join from the session in your members area)",
       description: "Bring your current blocker, from a stalled prototype to a first retail buyer, and leave with next steps from founders who have shipped.",
       tier: "all" as ContentLevel,
       facilitator: "Founder & Community Host",

@@ -70,7 +70,22 @@ describe("GET /api/masterminds", () => {
       hasRecording: false,
       recordingUrl: null,
       canAccess: false,
+      hasJoinLink: false,
     });
+  });
+
+  it("says whether the host has set a join link, never the link itself", async () => {
+    const joinUrl = "https://meet.example.com/j/public-check";
+    await t.database.db.update(mastermindSessions).set({ joinUrl }).where(eq(mastermindSessions.title, "Upcoming inventor"));
+    const response = await t.app.inject({ url: "/api/masterminds" });
+    expect(response.body).not.toContain(joinUrl);
+    const body: PublicMastermindsResponse = response.json();
+    expect(body.upcoming.map((session) => [session.title, session.hasJoinLink])).toEqual([
+      ["Upcoming all", false],
+      ["Upcoming inventor", true],
+      ["Upcoming entrepreneur", false],
+      ["Upcoming brand-ceo", false],
+    ]);
   });
 
   it.each(Object.keys(EXPECTED) as Array<keyof typeof EXPECTED>)("gives %s access and recording links by the public page's rule", async (audience) => {

@@ -27,6 +27,7 @@ export async function readPublicMasterminds(db: Database, viewer: Viewer | null)
       hasRecording: recordingUrl !== null,
       recordingUrl: canAccess ? recordingUrl : null,
       canAccess,
+      hasJoinLink: !session.isPast && session.joinUrl !== null,
     };
   };
   const { upcoming, past } = await sessionsOfLevels(db, CONTENT_LEVELS);

@@ -12,6 +12,8 @@ const AUDIENCE_MEMBERS: Record<ContentLevel, string> = {
 export const MASTERMIND_MESSAGES = {
   loadFailed: "We could not load the session calendar. Please try again in a moment.",
   accessTitle: "You have a seat at the table",
+  joinLinkReady: "Get your join link in the members area",
+  joinLinkLater: "RSVP in the members area; the join link appears there once the host adds it",
   accessText: "Your plan includes the mastermind sessions. Join links and recordings are in your members area.",
   noAccessTitle: "Masterminds are for Entrepreneur and Brand CEO members",
   noAccessText: "Entrepreneur and Brand CEO members join the live sessions and watch their recordings; VIP sessions are for Brand CEO members.",

@@ -43,7 +43,7 @@ function SessionAction({ session }: { session: PublicMastermindSession }) {
   if (session.canAccess) {
     return (
       <Link to={paths.members.mastermind} className="inline-flex items-center gap-2 text-sm font-semibold text-navy-700 hover:underline">
-        Get your join link in the members area
+        {session.hasJoinLink ? MASTERMIND_MESSAGES.joinLinkReady : MASTERMIND_MESSAGES.joinLinkLater}
       </Link>
     );
   }

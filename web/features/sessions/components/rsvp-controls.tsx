@@ -43,6 +43,7 @@ export function RsvpControls({ session }: { session: MastermindSession }) {
           </a>
         </Button>
       </div>
+      {session.joinUrl ? null : <p className="text-sm text-muted">{SESSION_PAGE_MESSAGES.joinLinkLater}</p>}
       {rsvp.isError ? <Alert variant="error">{error}</Alert> : null}
       <div className="flex items-start gap-2 text-sm" data-testid="attendees">
         <Users className="mt-0.5 size-4 shrink-0 text-navy-500" aria-hidden />
