@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { AdminCourse } from "../common/contracts/courses";
 import { newAccount, signInThroughApi, signUpThroughApi } from "./support/accounts";
 import { newAdminApi, setMemberTier } from "./support/admin-api";
 import { E2E_ADMIN, E2E_BASE_URL } from "./support/environment";
@@ -127,6 +128,44 @@ test.describe("long unbroken words on a phone", () => {
         await expectWrapped(page, edited, `Content Management → ${tab}, editing`);
         await page.getByRole("button", { name: "Cancel", exact: true }).click();
       }
+    }
+  });
+  test("session, module and lesson titles wrap on the public Masterminds page, the course and lesson pages and the course builder", async ({ page, browser }) => {
+    const session = unbrokenWord("PublicSession", 140);
+    const moduleTitle = unbrokenWord("Module", 160);
+    const lessonTitle = unbrokenWord("Lesson", 160);
+    const courseId = "funding-your-product";
+    await created(adminApi.post("/api/admin/sessions", { data: { title: session, date: "2099-01-15", time: "10:00 AM ET", location: "Video call", description: session, tier: "all" } }));
+    const withModule = await adminApi.post(`/api/admin/courses/${courseId}/modules`, { data: { title: moduleTitle } });
+    expect(withModule.status()).toBe(201);
+    const moduleId = ((await withModule.json()) as AdminCourse).modules.find((entry) => entry.title === moduleTitle)?.id;
+    if (!moduleId) throw new Error("module not created");
+    try {
+      const withLesson = await adminApi.post(`/api/admin/course-modules/${moduleId}/lessons`, { data: { title: lessonTitle, kind: "text", body: "A lesson with a long title.", minutes: 5 } });
+      expect(withLesson.status()).toBe(201);
+      const lessonId = ((await withLesson.json()) as AdminCourse).modules.find((entry) => entry.id === moduleId)?.lessons[0]?.id;
+
+      const visitor = await (await browser.newContext({ viewport: PHONE })).newPage();
+      await visitor.goto("/mastermind");
+      await expectWrapped(visitor, session, "the public Masterminds page, a visitor");
+      await visitor.context().close();
+
+      await signInThroughApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+      for (const [path, words] of [
+        ["/mastermind", [session]],
+        ["/members/mastermind", [session]],
+        [`/university/course/${courseId}`, [moduleTitle, lessonTitle]],
+        [`/university/course/${courseId}/lesson/${lessonId}`, [moduleTitle, lessonTitle]],
+      ] as const) {
+        await page.goto(path);
+        for (const word of words) await expectWrapped(page, word, path);
+      }
+      await page.goto("/admin/content");
+      await page.getByRole("tab", { name: "Courses" }).click();
+      await page.getByLabel("Course", { exact: true }).selectOption(courseId);
+      for (const word of [moduleTitle, lessonTitle]) await expectWrapped(page, word, "Content Management → Courses");
+    } finally {
+      expect((await adminApi.delete(`/api/admin/course-modules/${moduleId}`)).status()).toBe(200);
     }
   });
 });

@@ -40,7 +40,7 @@ function OutlineList({ course, outline }: { course: Course; outline: CourseOutli
       <CourseProgressBar progress={outline.progress} label={UNIVERSITY_MESSAGES.progressLabel(course.title)} className="rounded-xl border border-border bg-surface p-5 shadow-card" />
       <ol className="grid gap-4" data-testid="course-outline">
         {outline.modules.map((module, index) => (
-          <li key={module.id} className="rounded-xl border border-border bg-surface p-5 shadow-card">
+          <li key={module.id} className="rounded-xl border border-border bg-surface p-5 shadow-card wrap-anywhere">
             <h3 className="font-semibold text-ink">
               <span className="mr-2 text-brass-700">Module {index + 1}</span>
               {module.title}
@@ -55,7 +55,7 @@ function OutlineList({ course, outline }: { course: Course; outline: CourseOutli
                       className="-mx-2 flex items-start justify-between gap-4 rounded-md px-2 py-1.5 text-sm hover:bg-navy-50"
                       data-completed={lesson.completed}
                     >
-                      <span className="flex items-start gap-2 text-ink">
+                      <span className="flex min-w-0 items-start gap-2 text-ink">
                         <Icon className={cn("mt-0.5 size-4 shrink-0", lesson.completed ? "text-success" : "text-navy-500")} aria-hidden />
                         {lesson.title}
                         {lesson.completed ? <span className="sr-only"> (done)</span> : null}

@@ -63,7 +63,7 @@ function LessonBody({ course, lesson }: { course: Course; lesson: Lesson }) {
   return (
     <article className="grid gap-6" data-testid="lesson">
       <header className="grid gap-1">
-        <p className="text-xs font-semibold tracking-wider text-brass-700 uppercase">{lesson.moduleTitle}</p>
+        <p className="text-xs font-semibold tracking-wider wrap-anywhere text-brass-700 uppercase">{lesson.moduleTitle}</p>
         <h1 className="text-2xl font-bold tracking-tight wrap-anywhere text-ink sm:text-3xl">{lesson.title}</h1>
         <p className="text-sm text-muted">{lesson.minutes} min</p>
       </header>

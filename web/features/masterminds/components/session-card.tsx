@@ -65,7 +65,7 @@ export function SessionCard({ session }: { session: PublicMastermindSession }) {
     { icon: Users, label: "Participants", value: `${session.participants} ${session.isPast ? "attended" : "seats"}` },
   ];
   return (
-    <article className="flex h-full flex-col rounded-xl border border-border bg-surface p-6 shadow-card" data-testid={`session-${session.id}`}>
+    <article className="flex h-full flex-col rounded-xl border border-border bg-surface p-6 shadow-card wrap-anywhere" data-testid={`session-${session.id}`}>
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant={session.tier === "brand-ceo" ? "admin" : "neutral"}>{SESSION_AUDIENCE[session.tier]}</Badge>
         {session.isPast ? <Badge>Past session</Badge> : <Badge variant="success">Upcoming</Badge>}
