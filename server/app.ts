@@ -27,6 +27,7 @@ import { sessionsRoutes } from "./features/sessions/sessions.routes";
 import { twoFactorStatusRoutes } from "./features/settings/admin-two-factor";
 import { settingsRoutes } from "./features/settings/settings.routes";
 import { invitationsRoutes } from "./features/invitations/invitations.routes";
+import { getGeneralSettings } from "./features/settings/settings.service";
 import { usersRoutes } from "./features/users/users.routes";
 import { videosRoutes } from "./features/videos/videos.routes";
 import { registerAnswerCache } from "./cache/answer-cache";
@@ -96,7 +97,8 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   app.addHook("onRoute", (route) => {
     routes.push(route);
   });
-  const mailer = createMailer({ db, logger, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, ...mailerGmailOptions(env, authSecret) });
+  const senderName = async () => (await getGeneralSettings(db)).communityName;
+  const mailer = createMailer({ db, logger, from: env.MAIL_FROM, senderName, smtpUrl: env.SMTP_URL, ...mailerGmailOptions(env, authSecret) });
   const jobs = createJobQueue(database, logger);
   registerBulkSend(jobs, { db, mailer, jobs, logger, batchSize: env.EMAIL_BATCH_SIZE, pauseMs: env.EMAIL_BATCH_PAUSE_MS, retryDelaySeconds: env.EMAIL_RETRY_DELAY_SECONDS, baseUrl: publicUrl(env), secret: authSecret, staleSeconds: env.EMAIL_SENDER_STALE_SECONDS });
   jobs.register(mentionWorker({ db, mailer, logger, baseUrl: publicUrl(env), secret: authSecret }));

@@ -60,6 +60,18 @@ describe("mailer", () => {
     expect(mail?.headers.get("bcc")).toBeUndefined();
   });
 
+  it("names the sender as the community is named at the moment of sending, from MAIL_FROM's address", async () => {
+    let communityName = "Maker Guild";
+    const mailer = createMailer({ db: database.db, logger, from: "Inventors Community <support@example.com>", senderName: async () => communityName, smtpUrl: `smtp://127.0.0.1:${smtpPort}` });
+    await mailer.send(message);
+    expect(received.at(-1)?.from?.value).toEqual([{ name: "Maker Guild", address: "support@example.com" }]);
+    communityName = "Garage Inventors\r\nBcc: victim@example.com";
+    await mailer.send(message);
+    mailer.close();
+    expect(received.at(-1)?.from?.value).toEqual([{ name: "Garage Inventors Bcc: victim@example.com", address: "support@example.com" }]);
+    expect(received.at(-1)?.headers.get("bcc")).toBeUndefined();
+  });
+
   it("delivers through SMTP, strips header injection from the subject, and records the delivery", async () => {
     const mailer = createMailer({ db: database.db, logger, from: "Community <support@example.com>", smtpUrl: `smtp://127.0.0.1:${smtpPort}` });
     const result = await mailer.send(message);

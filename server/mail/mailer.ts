@@ -50,7 +50,10 @@ export interface Mailer {
 interface MailerOptions {
   db: Database;
   logger: Logger;
+  /** MAIL_FROM: its address sends every message. */
   from: string;
+  /** The name shown as the sender, read at each send (the community name of Admin Settings); MAIL_FROM's own name without it. */
+  senderName?: () => Promise<string>;
   smtpUrl?: string;
   gmail?: GmailConfig;
   /** Seals the Gmail refresh token; required with `gmail`. */
@@ -64,7 +67,7 @@ const ACCESS_TOKEN_MARGIN_MS = 60_000;
  * One mailer, three transports: the database outbox (always written), SMTP, or the business's Gmail.
  * Unless the admin chose one, Gmail sends once authorized, else SMTP when configured, else nothing leaves the outbox.
  */
-export function createMailer({ db, logger, from, smtpUrl, gmail, secretBox }: MailerOptions): Mailer {
+export function createMailer({ db, logger, from, senderName, smtpUrl, gmail, secretBox }: MailerOptions): Mailer {
   const smtp = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   let access: { token: string; expiresAt: number; grant: string } | null = null;
@@ -115,7 +118,8 @@ export function createMailer({ db, logger, from, smtpUrl, gmail, secretBox }: Ma
       if (transport === "outbox") return { id: row.id, status: "stored", transport };
       const headers = Object.fromEntries(Object.entries(message.headers ?? {}).map(([name, value]) => [name, oneLine(value)]));
       try {
-        await deliver(transport, settings, { from, to: message.to, subject, text: message.text, html: message.html, headers });
+        const sender = senderName ? { name: oneLine(await senderName()), address: addressOf(from) } : from;
+        await deliver(transport, settings, { from: sender, to: message.to, subject, text: message.text, html: message.html, headers });
         await markOutboxMessage(db, row.id, { status: "sent", sentAt: new Date() });
         return { id: row.id, status: "sent", transport };
       } catch (error) {
@@ -158,6 +162,11 @@ export function createMailer({ db, logger, from, smtpUrl, gmail, secretBox }: Ma
       smtp?.close();
     },
   };
+}
+
+/** The address of a sender written `Name <address>` or as a bare address. */
+function addressOf(sender: string): string {
+  return /<([^<>]+)>\s*$/.exec(sender)?.[1]?.trim() ?? sender.trim();
 }
 
 /** Header values never carry a line break (no injected Bcc or second header). */

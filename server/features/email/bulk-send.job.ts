@@ -13,6 +13,7 @@ import { bulkSendRecipients, bulkSends } from "./email.table";
 import { fillHeader, fillHtml } from "./placeholders";
 import { unsubscribeUrl } from "./unsubscribe-link";
 import { escapeHtml } from "../../mail/templates";
+import { getGeneralSettings } from "../settings/settings.service";
 
 export interface BulkSendWorkerDeps {
   db: Database;
@@ -222,7 +223,8 @@ async function deliver(deps: BulkSendWorkerDeps, send: Send, recipient: Recipien
       .where(and(eq(bulkSendRecipients.sendId, send.id), eq(bulkSendRecipients.position, recipient.position)));
   const person = { name: recipient.name, email: recipient.email, tier: recipient.tier };
   const link = unsubscribeUrl(deps.baseUrl, deps.secret, recipient.userId);
-  const html = `${fillHtml(send.body, person)}<hr><p style="font-size:12px;color:#666">You receive this email as a member of Inventors Community. <a href="${escapeHtml(link)}">Unsubscribe</a></p>`;
+  const { communityName } = await getGeneralSettings(db);
+  const html = `${fillHtml(send.body, person)}<hr><p style="font-size:12px;color:#666">You receive this email as a member of ${escapeHtml(communityName)}. <a href="${escapeHtml(link)}">Unsubscribe</a></p>`;
   const subject = fillHeader(send.subject, person);
   const result = await mailer.send({
     to: recipient.email,

@@ -9,6 +9,7 @@ import { QUEUES } from "../../jobs/queues";
 import { buildTestApp, memberCookie, sendJson, TEST_ORIGIN, type TestApp } from "../../test/build-test-app";
 import { gmailStandInEnv, startGmailStandIn, type GmailStandIn } from "../../test/gmail-stand-in";
 import { startSmtpInbox } from "../../reliability/smtp-inbox";
+import { loadGeneralSettings, saveGeneralSettings } from "../settings/settings.service";
 import { senderTimings } from "./bulk-send.job";
 import { bulkSendRecipients, bulkSends } from "./email.table";
 import { approvedConsent, authorizeGmail } from "./gmail-consent.test-support";
@@ -135,6 +136,23 @@ describe("bulk send failures, restarts, several workers, hostile names, unsubscr
     expect(entries.map((entry: { recipient: string }) => entry.recipient).sort()).toEqual([people[1]?.email, people[3]?.email].sort());
     expect(entries[0]).toMatchObject({ type: "SEND_ERROR" });
     expect(entries[0].message).toContain("550");
+  });
+
+  it("names the community as Admin Settings names it, in the footer and as the sender", async () => {
+    const before = await loadGeneralSettings(t.database.db);
+    await saveGeneralSettings(t.database.db, { ...before, communityName: "Tinkerers & Makers" });
+    try {
+      const person = await memberCookie(t, "free");
+      const subject = `Named community ${Date.now()}`;
+      const { sendId } = (await startSend(t, admin.cookie, [person.userId], subject, "<p>Hello</p>")).json();
+      await waitFor(t, admin.cookie, sendId, (state) => state.status === "done");
+      const mail = received.find((item) => item.subject === subject);
+      expect(mail?.html).toContain("You receive this email as a member of Tinkerers &#38; Makers.");
+      expect(mail?.html).not.toContain("Inventors Community");
+      expect(mail?.from?.value[0]?.name).toBe("Tinkerers & Makers");
+    } finally {
+      await saveGeneralSettings(t.database.db, before);
+    }
   });
 
   it("escapes a name carrying HTML in the body and strips its line breaks from the subject", async () => {
