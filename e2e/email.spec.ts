@@ -91,6 +91,23 @@ test("an admin authorizes Gmail, sends one email, bulk-sends a template with pro
   await page.getByRole("button", { name: "Send Email" }).click();
   await expect(page.getByText("Invalid To header")).toBeVisible();
 
+  // Transport "Outbox only" with Gmail authorized: Send Email says what that means and keeps the message, undelivered.
+  const transport = page.getByLabel("Transport");
+  await transport.selectOption("outbox");
+  await expect(page.getByTestId("transport-in-use")).toHaveText("Outbox only");
+  await expect(page.getByText(EMAIL_MESSAGES.outboxOnlyNotice)).toBeVisible();
+  await expect(page.getByText(EMAIL_MESSAGES.notAuthorizedWarning)).toHaveCount(0);
+  const deliveredBefore = gmail.sent.length;
+  await page.getByLabel("Recipient").fill("kept@e2e.test");
+  await page.getByLabel("Subject").fill("Kept in the outbox");
+  await page.getByLabel("Body (HTML)").fill("<p>Not delivered</p>");
+  await page.getByRole("button", { name: "Send Email" }).click();
+  await expect(page.getByText(EMAIL_MESSAGES.keptInOutbox)).toBeVisible();
+  await expect(page.getByLabel("Recipient")).toHaveValue("");
+  expect(gmail.sent.length).toBe(deliveredBefore);
+  await transport.selectOption("auto");
+  await expect(page.getByTestId("transport-in-use")).toHaveText("Gmail");
+
   // A template with placeholders.
   await page.getByRole("tab", { name: "Email Templates" }).click();
   await expect(page.getByTestId("email-template").filter({ hasText: "Welcome Email" })).toBeVisible();

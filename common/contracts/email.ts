@@ -11,6 +11,9 @@ export const EMAIL_MESSAGES = {
   tokensFailed: "Failed to get tokens",
   notAuthorizedWarning: "You need to authorize access to Gmail before sending emails. Please go to the Gmail Authorization tab.",
   noRefreshTokenFound: "No refresh token found. Please authorize Gmail access first.",
+  /** Transport "Outbox only", chosen by the admin: sending works, nothing is delivered. */
+  outboxOnlyNotice: "Transport is Outbox only: messages are kept in the outbox and not delivered. Choose another transport under Email Settings to deliver them.",
+  keptInOutbox: "Email kept in the outbox (Transport: Outbox only). It was not delivered.",
   resetConfirm: "Are you sure you want to reset Gmail authorization? This will require you to reauthorize.",
   sending: "Sending...",
   sent: "Email sent successfully!",

@@ -66,8 +66,8 @@ export async function emailRoutes(app: FastifyInstance, { db, mailer, secureCook
   });
 
   app.post("/api/admin/email/send", { preHandler: requireAdmin }, async (request) => {
-    await sendSingleEmail(db, mailer, SendEmailSchema.parse(request.body));
-    return { sent: true };
+    const { delivered } = await sendSingleEmail(db, mailer, SendEmailSchema.parse(request.body));
+    return { sent: true, delivered };
   });
 
   app.get("/api/admin/email/templates", { preHandler: requireAdmin }, async () => ({ templates: await listTemplates(db) }));

@@ -4,6 +4,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_MESSAGES } from "../../../common/contracts/email";
+import { outboxMessages } from "../../mail/outbox.table";
 import { appSettings } from "../../settings/settings.table";
 import { buildTestApp, memberCookie, sendJson, TEST_ORIGIN, type TestApp } from "../../test/build-test-app";
 import { gmailStandInEnv, startGmailStandIn, type GmailStandIn } from "../../test/gmail-stand-in";
@@ -140,10 +141,18 @@ describe("SMTP transport", () => {
       expect(status.json()).toMatchObject({ transport: "smtp", chosen: null, canSend: true, smtpConfigured: true, gmail: { configured: false, authorized: false } });
       const sent = await sendJson(smtpApp.app, "POST", "/api/admin/email/send", { to: "smtp-reader@example.com", subject: "Over SMTP", body: "<p>Hello</p>" }, smtpAdmin.cookie);
       expect(sent.statusCode).toBe(200);
+      expect(sent.json()).toEqual({ sent: true, delivered: true });
       expect(received.map((mail) => mail.subject)).toEqual(["Over SMTP"]);
 
       const chosen = await sendJson(smtpApp.app, "PUT", "/api/admin/email/transport", { transport: "outbox" }, smtpAdmin.cookie);
       expect(chosen.json()).toMatchObject({ transport: "outbox", chosen: "outbox", canSend: false });
+      // Outbox only, as the admin chose: Send Email keeps the message there and delivers nothing.
+      const kept = await sendJson(smtpApp.app, "POST", "/api/admin/email/send", { to: "outbox-reader@example.com", subject: "Kept only", body: "<p>Hello</p>" }, smtpAdmin.cookie);
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(kept.json()).toEqual({ sent: true, delivered: false });
+      expect(received.map((mail) => mail.subject)).toEqual(["Over SMTP"]);
+      const [stored] = await smtpApp.database.db.select().from(outboxMessages).where(eq(outboxMessages.subject, "Kept only"));
+      expect(stored).toMatchObject({ to: "outbox-reader@example.com", transport: "outbox", status: "stored" });
     } finally {
       await smtpApp.close();
       await new Promise<void>((resolve) => smtp.close(() => resolve()));

@@ -46,7 +46,7 @@ export function useRefreshEmailStatus() {
 export function useSendSingleEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SendEmailInput) => requestJson<{ sent: true }>("POST", "/api/admin/email/send", input),
+    mutationFn: (input: SendEmailInput) => requestJson<{ sent: true; delivered: boolean }>("POST", "/api/admin/email/send", input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: errorsKey }),
   });
 }

@@ -27,7 +27,8 @@ function recipientLine(recipients: AdminUser[]): string {
 function SendEmailForm({ recipients, onSent }: { recipients: AdminUser[]; onSent: () => void }) {
   const send = useSendEmail();
   const templates = useTemplates();
-  const canSend = useEmailStatus().data?.canSend ?? true;
+  const emailStatus = useEmailStatus().data;
+  const canSend = emailStatus?.canSend ?? true;
   const later = useTimers();
   const [subject, setSubject] = useState("");
   const [message, setMessage] = useState("");
@@ -59,7 +60,7 @@ function SendEmailForm({ recipients, onSent }: { recipients: AdminUser[]; onSent
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <fieldset disabled={send.isPending} className="grid gap-4">
-        {canSend ? null : <Alert>{`${EMAIL_MESSAGES.notAuthorizedWarning} Until then the messages are only kept in the outbox.`}</Alert>}
+        {canSend ? null : <Alert>{emailStatus?.chosen === "outbox" ? EMAIL_MESSAGES.outboxOnlyNotice : `${EMAIL_MESSAGES.notAuthorizedWarning} Until then the messages are only kept in the outbox.`}</Alert>}
         {templates.data && templates.data.length > 0 ? (
           <SelectField
             label="Template"

@@ -9,7 +9,7 @@ import { TextAreaField } from "../../admin-content/components/form-controls";
 import { useSendSingleEmail } from "../api";
 import { errorText } from "../error-text";
 
-/** Send Email (spec 001 §2.7, §4): one message now; disabled with the warning when nothing can send. */
+/** Send Email (spec 001 §2.7, §4): one message now; disabled with the warning when nothing can send, into the outbox when the admin chose Outbox only. */
 export function SendEmailTab({ status }: { status: EmailStatus }) {
   const send = useSendSingleEmail();
   const later = useTimers();
@@ -17,20 +17,22 @@ export function SendEmailTab({ status }: { status: EmailStatus }) {
   const [subject, setSubject] = useState("");
   const [body, setBody] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const disabled = !status.canSend || send.isPending;
+  const [sent, setSent] = useState<string | null>(null);
+  // "Outbox only", chosen by the admin, sends into the outbox; nothing able to send at all is the spec's warning.
+  const outboxOnly = status.chosen === "outbox";
+  const disabled = (!status.canSend && !outboxOnly) || send.isPending;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!to.trim() || !subject.trim() || !body.trim()) return setError(EMAIL_MESSAGES.fillAllFields);
     setError(null);
     try {
-      await send.mutateAsync({ to: to.trim(), subject: subject.trim(), body });
+      const { delivered } = await send.mutateAsync({ to: to.trim(), subject: subject.trim(), body });
       setTo("");
       setSubject("");
       setBody("");
-      setSent(true);
-      later(() => setSent(false), EMAIL_DELAYS_MS.sendBanner);
+      setSent(delivered ? EMAIL_MESSAGES.sent : EMAIL_MESSAGES.keptInOutbox);
+      later(() => setSent(null), EMAIL_DELAYS_MS.sendBanner);
     } catch (failure) {
       setError(errorText(failure, EMAIL_MESSAGES.sendFailed));
     }
@@ -39,8 +41,9 @@ export function SendEmailTab({ status }: { status: EmailStatus }) {
   return (
     <Card>
       <CardContent className="grid gap-4 pt-6">
-        {!status.canSend ? <Alert>{EMAIL_MESSAGES.notAuthorizedWarning}</Alert> : null}
-        {sent ? <Alert variant="success">{EMAIL_MESSAGES.sent}</Alert> : null}
+        {outboxOnly ? <Alert>{EMAIL_MESSAGES.outboxOnlyNotice}</Alert> : null}
+        {!status.canSend && !outboxOnly ? <Alert>{EMAIL_MESSAGES.notAuthorizedWarning}</Alert> : null}
+        {sent ? <Alert variant="success">{sent}</Alert> : null}
         {error ? <Alert variant="error">{error}</Alert> : null}
         <form onSubmit={submit} noValidate className="grid gap-4">
           <fieldset disabled={disabled} className="grid gap-4">
