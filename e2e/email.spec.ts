@@ -170,6 +170,24 @@ test("an admin authorizes Gmail, sends one email, bulk-sends a template with pro
   const saved = JSON.parse(readFileSync((await download.path()) ?? "", "utf8")) as Array<{ recipient: string; type: string }>;
   expect(saved).toEqual([expect.objectContaining({ recipient: "bounce@e2e.test", type: "SEND_ERROR" })]);
   await page.screenshot({ path: path.join(SHOTS, "error-logs-1280.png"), fullPage: true });
+
+  // Google revokes the grant: the send says so in words, the log files it under AUTH_ERROR, and the status asks to authorize again.
+  gmail.revokeAll();
+  await page.getByRole("tab", { name: "Send Email" }).click();
+  await page.getByLabel("Recipient").fill("after-revoke@e2e.test");
+  await page.getByLabel("Subject").fill("After the revoke");
+  await page.getByLabel("Body (HTML)").fill("<p>x</p>");
+  await page.getByRole("button", { name: "Send Email" }).click();
+  await expect(page.getByText("Gmail no longer accepts the stored authorization (it was revoked or has expired).")).toBeVisible();
+  await expect(page.getByTestId("transport-in-use")).toHaveText("Outbox only");
+  await page.getByRole("tab", { name: "Gmail Authorization" }).click();
+  await expect(page.getByTestId("gmail-rejected")).toContainText("Gmail stopped accepting the authorization on");
+  await expect(page.getByText("Gmail is authorized")).toHaveCount(0);
+  await page.getByRole("tab", { name: "Error Logs" }).click();
+  await page.getByLabel("Search").fill("");
+  await page.getByLabel("Type").selectOption("AUTH_ERROR");
+  await expect(entries).toHaveCount(1);
+  await expect(entries.first()).toContainText("after-revoke@e2e.test");
   await page.context().close();
 });
 

@@ -13,6 +13,7 @@ export const EMAIL_MESSAGES = {
   noRefreshTokenFound: "No refresh token found. Please authorize Gmail access first.",
   /** Transport "Outbox only", chosen by the admin: sending works, nothing is delivered. */
   outboxOnlyNotice: "Transport is Outbox only: messages are kept in the outbox and not delivered. Choose another transport under Email Settings to deliver them.",
+  grantRejected: (when: string) => `Gmail stopped accepting the authorization on ${when}: it was revoked or has expired. Nothing is sent through Gmail until you authorize it again below.`,
   keptInOutbox: "Email kept in the outbox (Transport: Outbox only). It was not delivered.",
   resetConfirm: "Are you sure you want to reset Gmail authorization? This will require you to reauthorize.",
   sending: "Sending...",
@@ -72,7 +73,8 @@ export const EmailStatusSchema = z.object({
   chosen: z.enum(MAIL_TRANSPORTS).nullable(),
   canSend: z.boolean(),
   smtpConfigured: z.boolean(),
-  gmail: z.object({ configured: z.boolean(), authorized: z.boolean(), authorizedAt: z.string().nullable() }),
+  /** `rejectedAt`: when Gmail stopped accepting the stored authorization (revoked or expired); it must be given again. */
+  gmail: z.object({ configured: z.boolean(), authorized: z.boolean(), authorizedAt: z.string().nullable(), rejectedAt: z.string().nullable() }),
 });
 export type EmailStatus = z.infer<typeof EmailStatusSchema>;
 

@@ -19,7 +19,9 @@ export function toDeliveryError(error: unknown): MailDeliveryError {
   if (!(error instanceof Error)) return new MailDeliveryError("UNKNOWN_ERROR", String(error));
   const code = (error as { code?: unknown }).code;
   const causeCode = (error.cause as { code?: unknown } | undefined)?.code;
-  if ((typeof code === "string" && NETWORK_CODES.has(code)) || (typeof causeCode === "string" && NETWORK_CODES.has(causeCode)) || error.message === "fetch failed") {
+  // fetch's own failures: no connection ("fetch failed") or no answer in time (AbortSignal.timeout).
+  const fetchFailed = error.message === "fetch failed" || error.name === "TimeoutError" || error.name === "AbortError";
+  if ((typeof code === "string" && NETWORK_CODES.has(code)) || (typeof causeCode === "string" && NETWORK_CODES.has(causeCode)) || fetchFailed) {
     return new MailDeliveryError("NETWORK_ERROR", error.message, typeof causeCode === "string" ? causeCode : undefined);
   }
   const response = (error as { response?: unknown }).response;

@@ -8,7 +8,8 @@ const TRANSPORT_KEY = "mail.transport";
 const GMAIL_KEY = "mail.gmail";
 
 const ChoiceSchema = z.object({ transport: z.enum(MAIL_TRANSPORTS) });
-const GmailGrantSchema = z.object({ sealedRefreshToken: z.string(), authorizedAt: z.string() });
+/** `rejectedAt`: when Google stopped accepting the grant (revoked or expired); the admin must authorize again. */
+const GmailGrantSchema = z.object({ sealedRefreshToken: z.string(), authorizedAt: z.string(), rejectedAt: z.string().optional() });
 export type GmailGrant = z.infer<typeof GmailGrantSchema>;
 
 export interface MailSettings {
@@ -39,6 +40,13 @@ export async function saveGmailGrant(db: Database, grant: GmailGrant | null): Pr
     return;
   }
   await upsert(db, GMAIL_KEY, grant);
+}
+
+/** Google refused this grant: kept, marked, so the status asks for a new authorization (unless one replaced it meanwhile). */
+export async function markGmailGrantRejected(db: Database, sealedRefreshToken: string): Promise<void> {
+  const { gmail } = await readMailSettings(db);
+  if (!gmail || gmail.sealedRefreshToken !== sealedRefreshToken || gmail.rejectedAt) return;
+  await upsert(db, GMAIL_KEY, { ...gmail, rejectedAt: new Date().toISOString() });
 }
 
 async function upsert(db: Database, key: string, value: object): Promise<void> {

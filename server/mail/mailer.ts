@@ -5,7 +5,7 @@ import type { MailTransportName } from "../../common/contracts/email";
 import type { Database } from "../db/client";
 import { exchangeGmailCode, gmailConsentUrl, refreshGmailAccess, sendGmailMessage, type GmailConfig } from "./gmail-client";
 import { MailDeliveryError, toDeliveryError } from "./mail-failure";
-import { readMailSettings, saveGmailGrant, saveTransportChoice, type MailSettings } from "./mail-settings";
+import { markGmailGrantRejected, readMailSettings, saveGmailGrant, saveTransportChoice, type MailSettings } from "./mail-settings";
 import { outboxMessages } from "./outbox.table";
 import type { SecretBox } from "./secret-box";
 
@@ -31,7 +31,7 @@ export interface TransportStatus {
   /** True when the transport in use delivers mail (the outbox only keeps it). */
   canSend: boolean;
   smtpConfigured: boolean;
-  gmail: { configured: boolean; authorized: boolean; authorizedAt: string | null };
+  gmail: { configured: boolean; authorized: boolean; authorizedAt: string | null; rejectedAt: string | null };
 }
 
 export interface Mailer {
@@ -72,10 +72,12 @@ export function createMailer({ db, logger, from, senderName, smtpUrl, gmail, sec
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   let access: { token: string; expiresAt: number; grant: string } | null = null;
 
+  // A grant Google refused no longer counts as an authorization.
+  const usableGrant = (settings: MailSettings) => (settings.gmail && !settings.gmail.rejectedAt ? settings.gmail : null);
   const effective = (settings: MailSettings): MailTransportName =>
-    settings.chosen ?? (settings.gmail && gmail ? "gmail" : smtp ? "smtp" : "outbox");
+    settings.chosen ?? (usableGrant(settings) && gmail ? "gmail" : smtp ? "smtp" : "outbox");
   const ready = (transport: MailTransportName, settings: MailSettings) =>
-    transport === "smtp" ? Boolean(smtp) : transport === "gmail" ? Boolean(gmail && settings.gmail) : false;
+    transport === "smtp" ? Boolean(smtp) : transport === "gmail" ? Boolean(gmail && usableGrant(settings)) : false;
 
   async function gmailAccessToken(config: GmailConfig, settings: MailSettings): Promise<string> {
     if (!settings.gmail || !secretBox) throw new MailDeliveryError("CONFIG_ERROR", "No refresh token found. Please authorize Gmail access first.");
@@ -96,12 +98,20 @@ export function createMailer({ db, logger, from, senderName, smtpUrl, gmail, sec
     if (!gmail) throw new MailDeliveryError("CONFIG_ERROR", "Gmail is chosen but no Gmail client is configured");
     const raw = (await composer.sendMail(mail)).message as Buffer;
     try {
-      await sendGmailMessage(gmail, await gmailAccessToken(gmail, settings), raw);
+      try {
+        await sendGmailMessage(gmail, await gmailAccessToken(gmail, settings), raw);
+      } catch (error) {
+        // An access token revoked before its time: one retry with a fresh one.
+        if (!(error instanceof MailDeliveryError && error.type === "AUTH_ERROR" && access)) throw error;
+        access = null;
+        await sendGmailMessage(gmail, await gmailAccessToken(gmail, settings), raw);
+      }
     } catch (error) {
-      // An access token revoked before its time: one retry with a fresh one.
-      if (!(error instanceof MailDeliveryError && error.type === "AUTH_ERROR" && access)) throw error;
+      if (!(error instanceof MailDeliveryError && error.type === "AUTH_ERROR" && settings.gmail)) throw error;
+      // Refused with a fresh token too: the grant itself is revoked or expired, and the status says so.
       access = null;
-      await sendGmailMessage(gmail, await gmailAccessToken(gmail, settings), raw);
+      await markGmailGrantRejected(db, settings.gmail.sealedRefreshToken);
+      throw new MailDeliveryError("AUTH_ERROR", GMAIL_GRANT_REJECTED, error.message);
     }
   }
 
@@ -123,7 +133,7 @@ export function createMailer({ db, logger, from, senderName, smtpUrl, gmail, sec
         await markOutboxMessage(db, row.id, { status: "sent", sentAt: new Date() });
         return { id: row.id, status: "sent", transport };
       } catch (error) {
-        const failure = toDeliveryError(error);
+        const failure = inWords(toDeliveryError(error), transport);
         logger.error({ err: error, to: message.to, transport }, "mail delivery failed");
         await markOutboxMessage(db, row.id, { status: "failed", error: failure.message });
         return { id: row.id, status: "failed", transport, failure };
@@ -137,7 +147,7 @@ export function createMailer({ db, logger, from, senderName, smtpUrl, gmail, sec
         chosen: settings.chosen,
         canSend: ready(transport, settings),
         smtpConfigured: Boolean(smtp),
-        gmail: { configured: Boolean(gmail), authorized: Boolean(settings.gmail), authorizedAt: settings.gmail?.authorizedAt ?? null },
+        gmail: { configured: Boolean(gmail), authorized: Boolean(usableGrant(settings)), authorizedAt: settings.gmail?.authorizedAt ?? null, rejectedAt: settings.gmail?.rejectedAt ?? null },
       };
     },
     chooseTransport: (transport) => saveTransportChoice(db, transport),
@@ -162,6 +172,16 @@ export function createMailer({ db, logger, from, senderName, smtpUrl, gmail, sec
       smtp?.close();
     },
   };
+}
+
+const GMAIL_GRANT_REJECTED = "Gmail no longer accepts the stored authorization (it was revoked or has expired). Authorize Gmail again in Email Settings.";
+const TRANSPORT_NAMES: Record<MailTransportName, string> = { outbox: "The outbox", smtp: "The SMTP server", gmail: "Gmail" };
+
+/** An unreachable server in words; what the connection said goes to the details. */
+function inWords(failure: MailDeliveryError, transport: MailTransportName): MailDeliveryError {
+  if (failure.type !== "NETWORK_ERROR") return failure;
+  const said = [failure.message, failure.details].filter(Boolean).join(": ");
+  return new MailDeliveryError("NETWORK_ERROR", `${TRANSPORT_NAMES[transport]} could not be reached, so nothing was sent. Please try again later.`, said);
 }
 
 /** The address of a sender written `Name <address>` or as a bare address. */

@@ -99,7 +99,35 @@ describe("Gmail authorization", () => {
     gmail.revokeAll();
     const revoked = await sendJson(t.app, "POST", "/api/admin/email/send", { to: "reader@example.com", subject: "Revoked", body: "<p>x</p>" }, admin.cookie);
     expect(revoked.statusCode).toBe(503);
-    expect(revoked.json().error.message).toBe("Token has been expired or revoked.");
+    const rejected = "Gmail no longer accepts the stored authorization (it was revoked or has expired). Authorize Gmail again in Email Settings.";
+    expect(revoked.json().error.message).toBe(rejected);
+    // Logged under its type, so the AUTH_ERROR filter finds it, with what Google said.
+    const [entry] = (await get("/api/admin/email/errors")).json().entries;
+    expect(entry).toMatchObject({ type: "AUTH_ERROR", message: rejected, recipient: "reader@example.com", subject: "Revoked" });
+    expect(entry.details).toContain("Token has been expired or revoked.");
+    // The status no longer says authorized: it says since when Gmail refuses, and nothing goes through Gmail.
+    const status = (await get("/api/admin/email/status")).json();
+    expect(status).toMatchObject({ transport: "outbox", canSend: false, gmail: { configured: true, authorized: false } });
+    expect(Date.parse(status.gmail.rejectedAt)).toBeGreaterThan(Date.now() - 60_000);
+    // Authorizing again clears it.
+    await authorize();
+    expect((await get("/api/admin/email/status")).json()).toMatchObject({ transport: "gmail", canSend: true, gmail: { authorized: true, rejectedAt: null } });
+  });
+
+  it("says in words that Gmail could not be reached, logged as NETWORK_ERROR", async () => {
+    const unreachable = await buildTestApp({ ...gmailStandInEnv(gmail), GMAIL_API_URL: "http://127.0.0.1:9/" });
+    try {
+      const other = await memberCookie(unreachable, "admin");
+      await authorizeGmail(unreachable, await approvedConsent(unreachable, other.cookie));
+      const sent = await sendJson(unreachable.app, "POST", "/api/admin/email/send", { to: "reader@example.com", subject: "Nowhere", body: "<p>x</p>" }, other.cookie);
+      expect(sent.statusCode).toBe(503);
+      expect(sent.json().error.message).toBe("Gmail could not be reached, so nothing was sent. Please try again later.");
+      const [entry] = (await unreachable.app.inject({ url: "/api/admin/email/errors", headers: { cookie: other.cookie } })).json().entries;
+      expect(entry).toMatchObject({ type: "NETWORK_ERROR", subject: "Nowhere" });
+      expect(entry.details).toContain("fetch failed");
+    } finally {
+      await unreachable.close();
+    }
   });
 
   it("Reset Authorization forgets the grant: nothing can send and Send Email answers the spec's message", async () => {

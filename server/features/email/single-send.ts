@@ -20,7 +20,7 @@ export async function sendSingleEmail(db: Database, mailer: Mailer, input: SendE
   const result = await mailer.send({ to: input.to, subject: input.subject, html, text: htmlToText(html) });
   if (!result.failure) return { delivered: result.status === "sent" };
   await recordEmailError(db, {
-    type: "SEND_ERROR",
+    type: result.failure.type,
     message: result.failure.message,
     details: [`${result.transport}: ${result.failure.type}`, result.failure.details].filter(Boolean).join(", "),
     recipient: input.to,

@@ -47,7 +47,8 @@ export function useSendSingleEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SendEmailInput) => requestJson<{ sent: true; delivered: boolean }>("POST", "/api/admin/email/send", input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: errorsKey }),
+    // A failed send may have found the Gmail authorization revoked: the status says so at once.
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: errorsKey }), queryClient.invalidateQueries({ queryKey: statusKey })]),
   });
 }
 

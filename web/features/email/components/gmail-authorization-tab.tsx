@@ -103,6 +103,11 @@ export function GmailAuthorizationTab({ status }: { status: EmailStatus }) {
       </CardHeader>
       <CardContent className="grid gap-6">
         {!status.gmail.configured ? <Alert>No Google client is configured: set GMAIL_CLIENT_ID and GMAIL_CLIENT_SECRET on the server.</Alert> : null}
+        {status.gmail.rejectedAt ? (
+          <Alert variant="error" data-testid="gmail-rejected">
+            {EMAIL_MESSAGES.grantRejected(formatDateTime(status.gmail.rejectedAt))}
+          </Alert>
+        ) : null}
         <section className="grid gap-2">
           <h3 className="font-semibold text-ink">Step 1: Open the authorization window</h3>
           <p className="text-sm text-muted">Sign in with the business&apos;s Google account and approve sending and composing email.</p>
