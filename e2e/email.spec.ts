@@ -123,6 +123,17 @@ test("an admin authorizes Gmail, sends one email, bulk-sends a template with pro
   await expect(template.getByRole("button", { name: "Copy" })).toBeVisible({ timeout: 4000 });
   await page.screenshot({ path: path.join(SHOTS, "templates-1280.png"), fullPage: true });
 
+  // Send Email starts from the template, and the preview shows it as a member receives it, filled with sample values.
+  await page.getByRole("tab", { name: "Send Email" }).click();
+  await page.getByLabel("Template", { exact: true }).selectOption({ label: "Launch news" });
+  await expect(page.getByLabel("Subject")).toHaveValue("News for {{name}}");
+  await expect(page.getByLabel("Body (HTML)")).toHaveValue("<p>Hello {{name}}, our {{tier}} members hear it first.</p>");
+  await page.getByRole("button", { name: "Preview", exact: true }).click();
+  const preview = page.getByTestId("email-preview");
+  await expect(preview).toContainText("News for Ada Lovelace");
+  await expect(page.frameLocator("iframe[title='Email preview']").getByText("Hello Ada Lovelace, our Inventor members hear it first.")).toBeVisible();
+  expect(await preview.locator("iframe").getAttribute("sandbox")).toBe("");
+
   // Bulk send from User Management with the template: 7 members, two batches, the progress bar.
   const tag = `bulk${Date.now().toString(36)}`;
   for (let index = 0; index < 7; index += 1) {

@@ -98,6 +98,14 @@ export const SendEmailSchema = z
   .strict();
 export type SendEmailInput = z.infer<typeof SendEmailSchema>;
 
+/** POST /api/admin/email/preview: a subject and body as a member receives them, filled with sample values. */
+export const EmailPreviewInputSchema = z.object({ subject: z.string().max(300), body: z.string().max(100_000) }).strict();
+export type EmailPreviewInput = z.infer<typeof EmailPreviewInputSchema>;
+export const EmailPreviewSchema = z.object({ subject: z.string(), html: z.string() });
+export type EmailPreview = z.infer<typeof EmailPreviewSchema>;
+/** Who a preview is addressed to. */
+export const PREVIEW_RECIPIENT = { name: "Ada Lovelace", email: "ada@example.com", tier: "inventor" } as const;
+
 /** Email template (spec 001 §3): id is a numeric string. */
 export const EmailTemplateSchema = z.object({ id: z.string(), name: z.string(), subject: z.string(), body: z.string() });
 export type EmailTemplate = z.infer<typeof EmailTemplateSchema>;

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { ChooseTransportSchema, EMAIL_MESSAGES, EmailTemplateInputSchema, GmailCodeSchema, SendEmailSchema, type EmailStatus } from "../../../common/contracts/email";
+import { ChooseTransportSchema, EMAIL_MESSAGES, EmailPreviewInputSchema, EmailTemplateInputSchema, GmailCodeSchema, PREVIEW_RECIPIENT, SendEmailSchema, type EmailPreview, type EmailStatus } from "../../../common/contracts/email";
 import { memberOf, requireAdmin } from "../../auth/guards";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { MailDeliveryError } from "../../mail/mail-failure";
+import { sanitizeEmailHtml } from "./email-html";
+import { fillHeader, fillHtml } from "./placeholders";
 import { clearEmailErrors, listEmailErrors, recordEmailError } from "./error-log";
 import { gmailConsentStates } from "./gmail-state";
 import { sendSingleEmail } from "./single-send";
@@ -68,6 +70,12 @@ export async function emailRoutes(app: FastifyInstance, { db, mailer, secureCook
   app.post("/api/admin/email/send", { preHandler: requireAdmin }, async (request) => {
     const { delivered } = await sendSingleEmail(db, mailer, SendEmailSchema.parse(request.body));
     return { sent: true, delivered };
+  });
+
+  app.post("/api/admin/email/preview", { preHandler: requireAdmin }, async (request): Promise<EmailPreview> => {
+    const { subject, body } = EmailPreviewInputSchema.parse(request.body);
+    // Sanitized and filled as a send would be, so the preview shows what members get.
+    return { subject: fillHeader(subject, PREVIEW_RECIPIENT), html: fillHtml(sanitizeEmailHtml(body), PREVIEW_RECIPIENT) };
   });
 
   app.get("/api/admin/email/templates", { preHandler: requireAdmin }, async () => ({ templates: await listTemplates(db) }));

@@ -188,6 +188,28 @@ describe("SMTP transport", () => {
   });
 });
 
+describe("previews and placeholders", () => {
+  it("previews a subject and body as a member receives them: sanitized, filled with sample values, admins only", async () => {
+    const body = { subject: "News for {{name}}\r\nBcc: x@example.com", body: '<p>Hi {{name}} ({{tier}}, {{email}})</p><script>alert(1)</script><img src=x onerror="alert(2)">' };
+    const preview = await sendJson(t.app, "POST", "/api/admin/email/preview", body, admin.cookie);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({ subject: "News for Ada Lovelace Bcc: x@example.com", html: '<p>Hi Ada Lovelace (Inventor, ada@example.com)</p><img src="x" />' });
+    const member = await memberCookie(t, "brand-ceo");
+    expect((await sendJson(t.app, "POST", "/api/admin/email/preview", body, member.cookie)).statusCode).toBe(403);
+    expect((await sendJson(t.app, "POST", "/api/admin/email/preview", { subject: "x".repeat(301), body: "" }, admin.cookie)).statusCode).toBe(400);
+  });
+
+  it("fills a single email's placeholders with the recipient's own account, or the spec's fallbacks", async () => {
+    await authorize();
+    const member = await memberCookie(t, "entrepreneur", "Grace Hopper");
+    const template = { subject: "Hello {{name}}", body: "<p>Your plan: {{tier}}</p>" };
+    expect((await sendJson(t.app, "POST", "/api/admin/email/send", { to: member.email.toUpperCase(), ...template }, admin.cookie)).statusCode).toBe(200);
+    expect(gmail.sent.at(-1)).toMatchObject({ subject: "Hello Grace Hopper", html: "<p>Your plan: Entrepreneur</p>" });
+    expect((await sendJson(t.app, "POST", "/api/admin/email/send", { to: "stranger@example.com", ...template }, admin.cookie)).statusCode).toBe(200);
+    expect(gmail.sent.at(-1)).toMatchObject({ subject: "Hello Valued Member", html: "<p>Your plan: Free</p>" });
+  });
+});
+
 describe("email templates", () => {
   it("starts with the spec's seed templates, and creates, edits and deletes with sanitized bodies", async () => {
     const seeded = (await get("/api/admin/email/templates")).json().templates;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BulkSendProgress, EmailErrorEntry, EmailStatus, EmailTemplate, EmailTemplateInput, MailTransportName, SendEmailInput } from "../../../common/contracts/email";
+import type { BulkSendProgress, EmailErrorEntry, EmailPreview, EmailPreviewInput, EmailStatus, EmailTemplate, EmailTemplateInput, MailTransportName, SendEmailInput } from "../../../common/contracts/email";
 import { getJson, requestJson } from "../../lib/api-client";
 
 const statusKey = ["email", "status"] as const;
@@ -101,4 +101,9 @@ export function useCancelBulkSend() {
     mutationFn: (sendId: string) => requestJson<BulkSendProgress>("POST", `/api/admin/email/bulk/${sendId}/cancel`, {}),
     onSuccess: (progress) => queryClient.setQueryData(["email", "bulk", progress.id], progress),
   });
+}
+
+/** The subject and body as a member receives them, filled with sample values (POST /api/admin/email/preview). */
+export function usePreviewEmail() {
+  return useMutation({ mutationFn: (input: EmailPreviewInput) => requestJson<EmailPreview>("POST", "/api/admin/email/preview", input) });
 }

@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormField } from "../../../components/ui/form-field";
 import { useTimers } from "../../../lib/use-timers";
 import { SelectField, TextAreaField } from "../../admin-content/components/form-controls";
+import { EmailPreview } from "../../email/components/email-preview";
 import { EMAIL_MESSAGES } from "../../../../common/contracts/email";
 import { useEmailStatus, useTemplates } from "../../email/api";
 import { BulkSendProgressView } from "../../email/components/bulk-send-progress";
@@ -77,6 +78,7 @@ function SendEmailForm({ recipients, onSent }: { recipients: AdminUser[]; onSent
           onChange={(event) => setMessage(event.target.value)}
           hint="HTML is allowed. {{name}}, {{email}} and {{tier}} are filled in for each member."
         />
+        <EmailPreview subject={subject} body={message} />
         {error ? <Alert variant="error">{error}</Alert> : null}
         <div className="flex justify-end">
           <Button type="submit">{send.isPending ? "Sending..." : "Send"}</Button>

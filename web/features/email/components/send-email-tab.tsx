@@ -5,8 +5,9 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { FormField } from "../../../components/ui/form-field";
 import { useTimers } from "../../../lib/use-timers";
-import { TextAreaField } from "../../admin-content/components/form-controls";
-import { useSendSingleEmail } from "../api";
+import { SelectField, TextAreaField } from "../../admin-content/components/form-controls";
+import { useSendSingleEmail, useTemplates } from "../api";
+import { EmailPreview } from "./email-preview";
 import { errorText } from "../error-text";
 
 /** Send Email (spec 001 §2.7, §4): one message now; disabled with the warning when nothing can send, into the outbox when the admin chose Outbox only. */
@@ -18,6 +19,14 @@ export function SendEmailTab({ status }: { status: EmailStatus }) {
   const [body, setBody] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
+  const templates = useTemplates();
+
+  function applyTemplate(id: string) {
+    const template = templates.data?.find((item) => item.id === id);
+    if (!template) return;
+    setSubject(template.subject);
+    setBody(template.body);
+  }
   // "Outbox only", chosen by the admin, sends into the outbox; nothing able to send at all is the spec's warning.
   const outboxOnly = status.chosen === "outbox";
   const disabled = (!status.canSend && !outboxOnly) || send.isPending;
@@ -47,9 +56,24 @@ export function SendEmailTab({ status }: { status: EmailStatus }) {
         {error ? <Alert variant="error">{error}</Alert> : null}
         <form onSubmit={submit} noValidate className="grid gap-4">
           <fieldset disabled={disabled} className="grid gap-4">
+            {templates.data && templates.data.length > 0 ? (
+              <SelectField
+                label="Template"
+                options={[{ value: "", label: "Write a new message" }, ...templates.data.map((template) => ({ value: template.id, label: template.name }))]}
+                defaultValue=""
+                onChange={(event) => applyTemplate(event.target.value)}
+              />
+            ) : null}
             <FormField label="Recipient" type="email" value={to} onChange={(event) => setTo(event.target.value)} maxLength={320} />
             <FormField label="Subject" value={subject} onChange={(event) => setSubject(event.target.value)} maxLength={300} />
-            <TextAreaField label="Body (HTML)" rows={8} value={body} onChange={(event) => setBody(event.target.value)} hint="HTML is allowed; scripts, styles and event handlers are removed." />
+            <TextAreaField
+              label="Body (HTML)"
+              rows={8}
+              value={body}
+              onChange={(event) => setBody(event.target.value)}
+              hint="HTML is allowed; scripts, styles and event handlers are removed. {{name}}, {{email}} and {{tier}} are the recipient's when the address has an account."
+            />
+            <EmailPreview subject={subject} body={body} />
             <div className="flex justify-end">
               <Button type="submit">{send.isPending ? EMAIL_MESSAGES.sending : "Send Email"}</Button>
             </div>

@@ -6,6 +6,7 @@ import { FormField } from "../../../components/ui/form-field";
 import { TextAreaField } from "../../admin-content/components/form-controls";
 import { useSaveTemplate } from "../api";
 import { errorText } from "../error-text";
+import { EmailPreview } from "./email-preview";
 
 type TemplateFormProps = { id?: string; initial: EmailTemplateInput; onDone: () => void };
 
@@ -34,6 +35,7 @@ export function TemplateForm({ id, initial, onDone }: TemplateFormProps) {
         <FormField label="Template name" value={values.name} onChange={set("name")} maxLength={200} />
         <FormField label="Subject" value={values.subject} onChange={set("subject")} maxLength={300} />
         <TextAreaField label="Body (HTML)" rows={8} value={values.body} onChange={set("body")} hint="Placeholders: {{name}}, {{email}}, {{tier}}." />
+        <EmailPreview subject={values.subject} body={values.body} />
         {error ? <Alert variant="error">{error}</Alert> : null}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onDone}>
