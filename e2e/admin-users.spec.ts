@@ -308,6 +308,32 @@ test.describe("User Management", () => {
       .toEqual(recipients.map((account) => account.email).sort());
   });
 
+  test("Send Email to all 27 members a search matches, not only the 25 on the page, with the count shown before sending", async ({ page }) => {
+    const adminApi = await newAdminApi();
+    const group = `every${Date.now().toString(36)}`;
+    const recipients = [];
+    for (let index = 0; index < 27; index += 1) recipients.push(await createAccount(adminApi, group));
+    await openUserManagement(page);
+    await page.getByRole("searchbox", { name: "Search users" }).fill(group);
+    await expect(page.getByTestId("users-total")).toHaveText(`27 users matching “${group}”`);
+    await page.getByLabel("Select all on this page").check();
+    await expect(page.getByText("25 selected")).toBeVisible();
+    await page.getByRole("button", { name: `Select all 27 matching “${group}”` }).click();
+    await expect(page.getByText("All 27 selected")).toBeVisible();
+    await page.getByRole("button", { name: "Send Email (27)" }).click();
+    const dialog = page.getByRole("dialog", { name: "Send Email" });
+    await expect(dialog).toContainText(`To all 27 users matching “${group}”`);
+    const subject = `Everyone ${group}`;
+    await dialog.getByLabel("Subject").fill(subject);
+    await dialog.getByLabel("Message").fill("<p>Hello {{name}}</p>");
+    await dialog.getByRole("button", { name: "Send" }).click();
+    await expect(dialog.getByText("Emails sent successfully!")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("All 27 selected")).toHaveCount(0, { timeout: 5000 });
+    await expect
+      .poll(async () => (await readOutbox(adminApi)).filter((mail) => mail.subject === subject).map((mail) => mail.to).sort(), { timeout: 20_000 })
+      .toEqual(recipients.map((account) => account.email).sort());
+  });
+
   test("search is case-insensitive on name or email and pages hold 25 accounts", async ({ page }) => {
     const adminApi = await newAdminApi();
     const group = `page${Date.now().toString(36)}`;

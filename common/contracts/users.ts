@@ -81,11 +81,17 @@ export type CreateUserInput = z.input<typeof CreateUserSchema>;
 export type NewUser = z.output<typeof CreateUserSchema>;
 
 /** POST /api/admin/users/email: mail to a selection of accounts, HTML with {{name}}, {{email}}, {{tier}}; starts a bulk send (server/features/email). */
-export const BulkEmailSchema = z.object({
-  userIds: z.array(z.string().min(1).max(100)).min(1, USER_ADMIN_MESSAGES.noUsersSelected).max(10_000),
-  subject: z.string({ error: USER_ADMIN_MESSAGES.subjectAndMessage }).trim().min(1, USER_ADMIN_MESSAGES.subjectAndMessage).max(300),
-  message: z.string({ error: USER_ADMIN_MESSAGES.subjectAndMessage }).trim().min(1, USER_ADMIN_MESSAGES.subjectAndMessage).max(50_000),
-});
+export const BulkEmailSchema = z
+  .object({
+    /** The accounts ticked in the list... */
+    userIds: z.array(z.string().min(1).max(100)).min(1, USER_ADMIN_MESSAGES.noUsersSelected).max(10_000).optional(),
+    /** ...or every account the list's search matches ("" for all), resolved by the server when the send starts. */
+    matching: z.object({ search: z.string().trim().max(200) }).strict().optional(),
+    subject: z.string({ error: USER_ADMIN_MESSAGES.subjectAndMessage }).trim().min(1, USER_ADMIN_MESSAGES.subjectAndMessage).max(300),
+    message: z.string({ error: USER_ADMIN_MESSAGES.subjectAndMessage }).trim().min(1, USER_ADMIN_MESSAGES.subjectAndMessage).max(50_000),
+  })
+  .refine((input) => (input.userIds === undefined) !== (input.matching === undefined), { path: ["userIds"], message: USER_ADMIN_MESSAGES.noUsersSelected });
+export type BulkEmailInput = z.input<typeof BulkEmailSchema>;
 /** How many will be mailed (unsubscribed members are skipped) and the send whose progress /api/admin/email/bulk/:id reports. */
 export const BulkEmailResponseSchema = z.object({ queued: z.number().int(), sendId: z.string() });
 export type BulkEmailResponse = z.infer<typeof BulkEmailResponseSchema>;

@@ -33,9 +33,20 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
  * index entries, not table rows), then only those rows are read. The total is exact, counted with the
  * same predicate, which the trigram indexes answer.
  */
+/** The list's search: a case-insensitive substring of the name or the email (spec 001 §2.4); "" matches everyone. */
+function searchFilter(search: string) {
+  const pattern = `%${escapeLike(search)}%`;
+  return search ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
+}
+
+/** Every account the list's search matches, newest first: "all N matching" of Send Email. */
+export async function matchingUserIds(db: Database, search: string): Promise<string[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(searchFilter(search)).orderBy(...ORDERS.newest());
+  return rows.map((row) => row.id);
+}
+
 export async function listUsers(db: Database, query: { search: string; sort: UserSort; page: number; pageSize: number }): Promise<UsersPage> {
-  const pattern = `%${escapeLike(query.search)}%`;
-  const filter = query.search ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
+  const filter = searchFilter(query.search);
   const pageIds = db
     .select({ id: users.id })
     .from(users)

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminUser, AuditLogPage, BulkEmailResponse, CreateUserInput, DangerZoneCounts, UserChange, UsersPage } from "../../../common/contracts/users";
+import type { AdminUser, AuditLogPage, BulkEmailInput, BulkEmailResponse, CreateUserInput, DangerZoneCounts, UserChange, UsersPage } from "../../../common/contracts/users";
 import { getJson, requestJson } from "../../lib/api-client";
 
 export const USERS_PAGE_SIZE = 25;
@@ -64,7 +64,7 @@ export function useDangerZone() {
 export function useSendEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { userIds: string[]; subject: string; message: string }) => requestJson<BulkEmailResponse>("POST", "/api/admin/users/email", input),
+    mutationFn: (input: BulkEmailInput) => requestJson<BulkEmailResponse>("POST", "/api/admin/users/email", input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: auditKey }),
   });
 }

@@ -25,7 +25,10 @@ function recipientLine(recipients: AdminUser[]): string {
   return others > 0 ? `${named.join(", ")} and ${plural(others, "other")}` : named.join(", ");
 }
 
-function SendEmailForm({ recipients, onSent }: { recipients: AdminUser[]; onSent: () => void }) {
+/** Who the mail goes to: the ticked accounts, or every account the search matches (resolved by the server). */
+export type EmailAudience = { kind: "selected"; users: AdminUser[] } | { kind: "matching"; search: string; total: number };
+
+function SendEmailForm({ audience, onSent }: { audience: EmailAudience; onSent: () => void }) {
   const send = useSendEmail();
   const templates = useTemplates();
   const emailStatus = useEmailStatus().data;
@@ -49,7 +52,8 @@ function SendEmailForm({ recipients, onSent }: { recipients: AdminUser[]; onSent
     if (!isEmailComplete(subject, message)) return setError(USERS_TEXT.subjectAndMessage);
     setError(null);
     try {
-      const started = await send.mutateAsync({ userIds: recipients.map((user) => user.id), subject: subject.trim(), message: message.trim() });
+      const to = audience.kind === "matching" ? { matching: { search: audience.search } } : { userIds: audience.users.map((user) => user.id) };
+      const started = await send.mutateAsync({ ...to, subject: subject.trim(), message: message.trim() });
       setSendId(started.sendId);
     } catch (failure) {
       setError(refusalMessage(failure, USERS_TEXT.emailsFailed));
@@ -88,18 +92,23 @@ function SendEmailForm({ recipients, onSent }: { recipients: AdminUser[]; onSent
   );
 }
 
-type SendEmailDialogProps = { recipients: AdminUser[]; open: boolean; onOpenChange: (open: boolean) => void; onSent: () => void };
+type SendEmailDialogProps = { audience: EmailAudience; open: boolean; onOpenChange: (open: boolean) => void; onSent: () => void };
+
+function audienceLine(audience: EmailAudience): string {
+  if (audience.kind === "selected") return `To ${plural(audience.users.length, "user")}: ${recipientLine(audience.users)}`;
+  return audience.search ? `To all ${plural(audience.total, "user")} matching “${audience.search}”` : `To all ${plural(audience.total, "user")}`;
+}
 
 /** Mail to the selected accounts (spec 001 §2.4, §5), written or from a template: a bulk send with live progress. */
-export function SendEmailDialog({ recipients, open, onOpenChange, onSent }: SendEmailDialogProps) {
+export function SendEmailDialog({ audience, open, onOpenChange, onSent }: SendEmailDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
         <DialogHeader>
           <DialogTitle>Send Email</DialogTitle>
-          <DialogDescription>{`To ${plural(recipients.length, "user")}: ${recipientLine(recipients)}`}</DialogDescription>
+          <DialogDescription>{audienceLine(audience)}</DialogDescription>
         </DialogHeader>
-        <SendEmailForm recipients={recipients} onSent={onSent} />
+        <SendEmailForm audience={audience} onSent={onSent} />
       </DialogContent>
     </Dialog>
   );

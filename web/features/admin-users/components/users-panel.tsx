@@ -11,7 +11,7 @@ import { USERS_PAGE_SIZE, useUsersPage } from "../api";
 import { plural, USERS_TEXT } from "../messages";
 import { useDebouncedValue } from "../use-debounced-value";
 import { Pager } from "./pager";
-import { SendEmailDialog } from "./send-email-dialog";
+import { SendEmailDialog, type EmailAudience } from "./send-email-dialog";
 import { UserChangeDialog, type PendingAction } from "./user-change-dialog";
 import { UsersTable } from "./users-table";
 
@@ -32,15 +32,25 @@ export function UsersPanel({ viewerId }: { viewerId: string }) {
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [emailOpen, setEmailOpen] = useState(false);
+  // "All N matching": every account of the search, not only the pages seen; a new search ends it.
+  const [allMatchingFor, setAllMatchingFor] = useState<string | null>(null);
 
   const list = users.data?.users ?? [];
   const total = users.data?.total ?? 0;
   const allOnPageSelected = list.length > 0 && list.every((user) => selected.has(user.id));
   const someOnPageSelected = list.some((user) => selected.has(user.id));
+  const allMatching = allMatchingFor !== null && allMatchingFor === query && users.data !== undefined;
+  const selectedCount = allMatching ? total : selected.size;
+  const clearSelection = () => {
+    setSelected(new Map());
+    setAllMatchingFor(null);
+  };
+  const audience: EmailAudience = allMatching ? { kind: "matching", search: query, total } : { kind: "selected", users: [...selected.values()] };
 
   const goTo = (next: number) => setPaging({ query, page: next });
 
   function toggle(user: AdminUser) {
+    setAllMatchingFor(null);
     setSelected((current) => {
       const next = new Map(current);
       if (!next.delete(user.id)) next.set(user.id, user);
@@ -49,6 +59,7 @@ export function UsersPanel({ viewerId }: { viewerId: string }) {
   }
 
   function togglePage() {
+    if (allOnPageSelected) setAllMatchingFor(null);
     setSelected((current) => {
       const next = new Map(current);
       for (const user of list) {
@@ -60,7 +71,7 @@ export function UsersPanel({ viewerId }: { viewerId: string }) {
   }
 
   function openEmail() {
-    if (selected.size === 0) return setNotice({ tone: "error", text: USERS_TEXT.selectUsers });
+    if (selectedCount === 0) return setNotice({ tone: "error", text: USERS_TEXT.selectUsers });
     setNotice(null);
     setEmailOpen(true);
   }
@@ -98,7 +109,7 @@ export function UsersPanel({ viewerId }: { viewerId: string }) {
         </div>
         <Button variant="outline" onClick={openEmail}>
           <Mail aria-hidden />
-          {selected.size > 0 ? `Send Email (${selected.size})` : "Send Email"}
+          {selectedCount > 0 ? `Send Email (${selectedCount})` : "Send Email"}
         </Button>
       </div>
 
@@ -119,7 +130,7 @@ export function UsersPanel({ viewerId }: { viewerId: string }) {
               <input
                 type="checkbox"
                 className="size-4 accent-navy-800"
-                checked={allOnPageSelected}
+                checked={allOnPageSelected || (allMatching && list.length > 0)}
                 ref={(box) => {
                   if (box) box.indeterminate = someOnPageSelected && !allOnPageSelected;
                 }}
@@ -130,10 +141,15 @@ export function UsersPanel({ viewerId }: { viewerId: string }) {
             </label>
             <p className="flex flex-wrap items-center gap-x-3 text-muted">
               <span data-testid="users-total">{query ? `${plural(total, "user")} matching “${query}”` : plural(total, "user")}</span>
-              {selected.size > 0 ? (
+              {selectedCount > 0 ? (
                 <>
-                  <span aria-live="polite">{`${selected.size} selected`}</span>
-                  <Button variant="link" size="sm" onClick={() => setSelected(new Map())}>
+                  <span aria-live="polite">{allMatching ? `All ${selectedCount} selected` : `${selectedCount} selected`}</span>
+                  {allOnPageSelected && !allMatching && total > selected.size ? (
+                    <Button variant="link" size="sm" onClick={() => setAllMatchingFor(query)}>
+                      {query ? `Select all ${total} matching “${query}”` : `Select all ${total} users`}
+                    </Button>
+                  ) : null}
+                  <Button variant="link" size="sm" onClick={clearSelection}>
                     Clear selection
                   </Button>
                 </>
@@ -156,7 +172,7 @@ export function UsersPanel({ viewerId }: { viewerId: string }) {
               {page > 1 ? "Accounts were removed since this page was opened." : query ? `No name or email contains “${query}”.` : null}
             </EmptyState>
           ) : (
-            <UsersTable users={list} viewerId={viewerId} selectedIds={new Set(selected.keys())} onToggle={toggle} onAction={(user, action) => setPending({ user, action })} />
+            <UsersTable users={list} viewerId={viewerId} selectedIds={new Set(allMatching ? list.map((user) => user.id) : selected.keys())} onToggle={toggle} onAction={(user, action) => setPending({ user, action })} />
           )}
           <Pager page={page} pageSize={USERS_PAGE_SIZE} total={total} label="Users pages" onPage={goTo} busy={users.isPlaceholderData} />
         </>
@@ -164,12 +180,12 @@ export function UsersPanel({ viewerId }: { viewerId: string }) {
 
       <UserChangeDialog pending={pending} onClose={() => setPending(null)} onDone={actionDone} />
       <SendEmailDialog
-        recipients={[...selected.values()]}
+        audience={audience}
         open={emailOpen}
         onOpenChange={setEmailOpen}
         onSent={() => {
           setEmailOpen(false);
-          setSelected(new Map());
+          clearSelection();
         }}
       />
     </div>
