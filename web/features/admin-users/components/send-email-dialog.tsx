@@ -5,10 +5,11 @@ import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { FormField } from "../../../components/ui/form-field";
 import { useTimers } from "../../../lib/use-timers";
-import { SelectField, TextAreaField } from "../../admin-content/components/form-controls";
+import { TextAreaField } from "../../admin-content/components/form-controls";
 import { EmailPreview } from "../../email/components/email-preview";
 import { EMAIL_MESSAGES } from "../../../../common/contracts/email";
-import { useEmailStatus, useTemplates } from "../../email/api";
+import { useEmailStatus } from "../../email/api";
+import { TemplatePicker } from "../../email/components/template-picker";
 import { BulkSendProgressView } from "../../email/components/bulk-send-progress";
 import { useSendEmail } from "../api";
 import { plural, refusalMessage, USERS_TEXT } from "../messages";
@@ -30,7 +31,6 @@ export type EmailAudience = { kind: "selected"; users: AdminUser[] } | { kind: "
 
 function SendEmailForm({ audience, onSent }: { audience: EmailAudience; onSent: () => void }) {
   const send = useSendEmail();
-  const templates = useTemplates();
   const emailStatus = useEmailStatus().data;
   const canSend = emailStatus?.canSend ?? true;
   const later = useTimers();
@@ -39,13 +39,6 @@ function SendEmailForm({ audience, onSent }: { audience: EmailAudience; onSent: 
   const [error, setError] = useState<string | null>(null);
   const [sendId, setSendId] = useState<string | null>(null);
   const closeLater = useCallback(() => later(onSent, CLOSE_AFTER_MS), [later, onSent]);
-
-  function applyTemplate(id: string) {
-    const template = templates.data?.find((item) => item.id === id);
-    if (!template) return;
-    setSubject(template.subject);
-    setMessage(template.body);
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -66,14 +59,12 @@ function SendEmailForm({ audience, onSent }: { audience: EmailAudience; onSent: 
     <form onSubmit={submit} noValidate className="grid gap-4">
       <fieldset disabled={send.isPending} className="grid gap-4">
         {canSend ? null : <Alert>{emailStatus?.chosen === "outbox" ? EMAIL_MESSAGES.outboxOnlyNotice : `${EMAIL_MESSAGES.notAuthorizedWarning} Until then the messages are only kept in the outbox.`}</Alert>}
-        {templates.data && templates.data.length > 0 ? (
-          <SelectField
-            label="Template"
-            options={[{ value: "", label: "Write a new message" }, ...templates.data.map((template) => ({ value: template.id, label: template.name }))]}
-            defaultValue=""
-            onChange={(event) => applyTemplate(event.target.value)}
-          />
-        ) : null}
+        <TemplatePicker
+          onPick={(template) => {
+            setSubject(template.subject);
+            setMessage(template.body);
+          }}
+        />
         <FormField label="Subject" value={subject} onChange={(event) => setSubject(event.target.value)} maxLength={300} />
         <TextAreaField
           label="Message"

@@ -5,10 +5,11 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { FormField } from "../../../components/ui/form-field";
 import { useTimers } from "../../../lib/use-timers";
-import { SelectField, TextAreaField } from "../../admin-content/components/form-controls";
-import { useSendSingleEmail, useTemplates } from "../api";
-import { EmailPreview } from "./email-preview";
+import { TextAreaField } from "../../admin-content/components/form-controls";
+import { useSendSingleEmail } from "../api";
 import { errorText } from "../error-text";
+import { EmailPreview } from "./email-preview";
+import { TemplatePicker } from "./template-picker";
 
 /** Send Email (spec 001 §2.7, §4): one message now; disabled with the warning when nothing can send, into the outbox when the admin chose Outbox only. */
 export function SendEmailTab({ status }: { status: EmailStatus }) {
@@ -19,14 +20,6 @@ export function SendEmailTab({ status }: { status: EmailStatus }) {
   const [body, setBody] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const templates = useTemplates();
-
-  function applyTemplate(id: string) {
-    const template = templates.data?.find((item) => item.id === id);
-    if (!template) return;
-    setSubject(template.subject);
-    setBody(template.body);
-  }
   // "Outbox only", chosen by the admin, sends into the outbox; nothing able to send at all is the spec's warning.
   const outboxOnly = status.chosen === "outbox";
   const disabled = (!status.canSend && !outboxOnly) || send.isPending;
@@ -56,14 +49,12 @@ export function SendEmailTab({ status }: { status: EmailStatus }) {
         {error ? <Alert variant="error">{error}</Alert> : null}
         <form onSubmit={submit} noValidate className="grid gap-4">
           <fieldset disabled={disabled} className="grid gap-4">
-            {templates.data && templates.data.length > 0 ? (
-              <SelectField
-                label="Template"
-                options={[{ value: "", label: "Write a new message" }, ...templates.data.map((template) => ({ value: template.id, label: template.name }))]}
-                defaultValue=""
-                onChange={(event) => applyTemplate(event.target.value)}
-              />
-            ) : null}
+            <TemplatePicker
+              onPick={(template) => {
+                setSubject(template.subject);
+                setBody(template.body);
+              }}
+            />
             <FormField label="Recipient" type="email" value={to} onChange={(event) => setTo(event.target.value)} maxLength={320} />
             <FormField label="Subject" value={subject} onChange={(event) => setSubject(event.target.value)} maxLength={300} />
             <TextAreaField
