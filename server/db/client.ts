@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { listenOnPostgres, type ChannelHandlers, type StopListening } from "./notify-listener";
 import { DEFAULT_POOL_SETTINGS, type PoolSettings } from "./pool-settings";
 
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -28,6 +29,11 @@ export interface DatabaseHandle {
   ping(timeoutMs?: number): Promise<boolean>;
   /** Embedded only: an uncompressed tarball of the data directory taken between two queries, and when (server/ops/backup-snapshot.ts). */
   dumpDataDir?(): Promise<{ tarball: Blob; takenAt: Date }>;
+  /**
+   * LISTENs on `channel` for as long as the returned stop is not called: PostgreSQL over a connection
+   * of its own that comes back by itself, PGlite in process. Announce with `select pg_notify(...)`.
+   */
+  listen(channel: string, handlers: ChannelHandlers): Promise<StopListening>;
   close(): Promise<void>;
 }
 
@@ -78,6 +84,7 @@ export function openPostgres(connectionString: string, overrides: Partial<PoolSe
       }
     },
     ping: (timeoutMs) => pingWith(probe, timeoutMs),
+    listen: (channel, handlers) => listenOnPostgres(connectionString, channel, handlers),
     async close() {
       await Promise.all([pool.end(), probePool.end()]);
     },
@@ -187,6 +194,10 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
       // Uncompressed: every query waits while the copy is made, and gzip there stalled writes for
       // seconds; the caller compresses after.
       return { tarball: await client.dumpDataDir("none"), takenAt };
+    },
+    async listen(channel, handlers) {
+      const unsubscribe = await client.listen(channel, handlers.onMessage);
+      return () => unsubscribe();
     },
     close: () => client.close(),
   };

@@ -1,0 +1,122 @@
+import { z } from "zod";
+
+/** What a member can be told about; each has its own delivery choice in Account. */
+export const NOTIFICATION_TOPICS = ["replies", "mentions", "likes", "new-content", "recordings", "moderation", "billing", "reminders"] as const;
+export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
+
+/** How a topic reaches the member: always in the app unless off; "email" mails each one at once, "daily" and "weekly" gather them in a digest. */
+export const NOTIFICATION_DELIVERIES = ["app", "email", "daily", "weekly", "off"] as const;
+export type NotificationDelivery = (typeof NOTIFICATION_DELIVERIES)[number];
+
+/** Each single thing that happened, as the centre shows it. */
+export const NOTIFICATION_EVENTS = [
+  "post-reply",
+  "thread-reply",
+  "mention",
+  "post-like",
+  "reply-like",
+  "new-session",
+  "new-resource",
+  "new-video",
+  "new-course",
+  "recording",
+  "moderation",
+  "billing",
+  "session-reminder",
+  "session-changed",
+] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+export const TOPIC_OF_EVENT: Record<NotificationEvent, NotificationTopic> = {
+  "post-reply": "replies",
+  "thread-reply": "replies",
+  mention: "mentions",
+  "post-like": "likes",
+  "reply-like": "likes",
+  "new-session": "new-content",
+  "new-resource": "new-content",
+  "new-video": "new-content",
+  "new-course": "new-content",
+  recording: "recordings",
+  moderation: "moderation",
+  billing: "billing",
+  "session-reminder": "reminders",
+  "session-changed": "reminders",
+};
+
+/** What a member gets until they choose: the mails they had before notifications stay on. */
+export const DEFAULT_DELIVERY: Record<NotificationTopic, NotificationDelivery> = {
+  replies: "app",
+  mentions: "email",
+  likes: "app",
+  "new-content": "app",
+  recordings: "app",
+  moderation: "app",
+  billing: "app",
+  reminders: "email",
+};
+
+export const NotificationSchema = z.object({
+  id: z.number().int(),
+  event: z.enum(NOTIFICATION_EVENTS),
+  /** The sentence the centre shows, e.g. "Ada Lovelace and 4 others liked your post". */
+  text: z.string(),
+  /** What it is about: a post's opening words, a session's or video's title. */
+  excerpt: z.string(),
+  /** Where it leads in the app. */
+  link: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationListQuerySchema = z.object({
+  /** The `nextCursor` of the page before. */
+  before: z.coerce.number().int().positive().optional(),
+  unread: z.enum(["true", "false"]).optional(),
+});
+
+export const NotificationListSchema = z.object({ notifications: z.array(NotificationSchema), unread: z.number().int(), nextCursor: z.number().int().nullable() });
+export type NotificationList = z.infer<typeof NotificationListSchema>;
+
+export const UnreadCountSchema = z.object({ unread: z.number().int() });
+export type UnreadCount = z.infer<typeof UnreadCountSchema>;
+
+export const NotificationPreferencesSchema = z.object({
+  topics: z.record(z.enum(NOTIFICATION_TOPICS), z.enum(NOTIFICATION_DELIVERIES, { error: "Choose in the app, by email, a daily or weekly digest, or off" })),
+});
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+
+export const NotificationPreferencesUpdateSchema = z.object({
+  topics: z.partialRecord(z.enum(NOTIFICATION_TOPICS, { error: "Unknown notification kind" }), z.enum(NOTIFICATION_DELIVERIES, { error: "Choose in the app, by email, a daily or weekly digest, or off" })),
+});
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+/** The names Account shows for each topic and delivery. */
+export const TOPIC_LABELS: Record<NotificationTopic, { title: string; description: string }> = {
+  replies: { title: "Replies", description: "Replies to your posts and to posts you replied to" },
+  mentions: { title: "Mentions", description: "When someone mentions you with @" },
+  likes: { title: "Likes", description: "Likes on your posts and replies" },
+  "new-content": { title: "New in your plan", description: "New sessions, resources, videos and courses your plan includes" },
+  recordings: { title: "Recordings", description: "A recording of a session you went to or your plan includes" },
+  moderation: { title: "Moderation", description: "What moderators decided about your posts and flags" },
+  billing: { title: "Billing", description: "Failed payments, card updates, plan changes and renewals" },
+  reminders: { title: "Session reminders", description: "24 hours and 1 hour before sessions you are going to, and changes to them" },
+};
+
+export const DELIVERY_LABELS: Record<NotificationDelivery, string> = {
+  app: "In the app",
+  email: "Email at once",
+  daily: "Daily digest",
+  weekly: "Weekly digest",
+  off: "Off",
+};
+
+export const NOTIFICATION_MESSAGES = {
+  notFound: "Notification not found",
+  empty: "You're all caught up. Replies, mentions and new sessions for your plan will show here.",
+  emptyUnread: "No unread notifications.",
+  markAllRead: "Mark all as read",
+  title: "Notifications",
+} as const;

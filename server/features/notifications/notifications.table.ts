@@ -1,0 +1,73 @@
+import { sql } from "drizzle-orm";
+import { bigint, index, integer, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { NOTIFICATION_DELIVERIES, NOTIFICATION_EVENTS, NOTIFICATION_TOPICS } from "../../../common/contracts/notifications";
+import { users } from "../../auth/auth.table";
+
+/**
+ * Orders every change to the notifications: a new one, and a grouped one that gathered another actor.
+ * Live streams and `Last-Event-ID` replay follow it, so an updated row is delivered again.
+ */
+export const notificationSequence = pgSequence("notification_seq");
+
+/** One thing that happened, for one member (README: Notifications). */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    seq: bigint("seq", { mode: "number" })
+      .notNull()
+      .default(sql`nextval('notification_seq')`),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    event: text("event", { enum: NOTIFICATION_EVENTS }).notNull(),
+    topic: text("topic", { enum: NOTIFICATION_TOPICS }).notNull(),
+    /**
+     * Who may see it, re-checked at every read and send: `own` (about the member's own account or
+     * posts' standing), or a ladder and level such as `session:inventor`, `resource:free`, `post:all`.
+     */
+    access: text("access").notNull(),
+    /** What it is about, e.g. `post:12`: content that is deleted or moved to another tier takes its notifications along. */
+    subject: text("subject").notNull(),
+    excerpt: text("excerpt").notNull(),
+    link: text("link").notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** How many people did it, for "Ada and 4 others liked your post". */
+    actorCount: integer("actor_count").notNull().default(1),
+    /** Unread notifications with the same key are one: a like gathers into the unread one about the same post. */
+    groupKey: text("group_key"),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    /** When the member chose email at once: `due` until the mail went out (`sent`). */
+    mailState: text("mail_state", { enum: ["due", "sent"] }),
+    /** Set once a digest carried it, so the next digest does not. */
+    digestedAt: timestamp("digested_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("notifications_user_seq_idx").on(table.userId, table.seq),
+    index("notifications_unread_idx")
+      .on(table.userId, table.access)
+      .where(sql`${table.readAt} is null`),
+    uniqueIndex("notifications_group_idx")
+      .on(table.userId, table.groupKey)
+      .where(sql`${table.readAt} is null and ${table.groupKey} is not null`),
+    index("notifications_subject_idx").on(table.subject),
+    index("notifications_mail_due_idx")
+      .on(table.createdAt)
+      .where(sql`${table.mailState} = 'due'`),
+  ],
+);
+
+/** A member's choice per topic; a topic without a row has its default (DEFAULT_DELIVERY). */
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    topic: text("topic", { enum: NOTIFICATION_TOPICS }).notNull(),
+    delivery: text("delivery", { enum: NOTIFICATION_DELIVERIES }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.topic] })],
+);
