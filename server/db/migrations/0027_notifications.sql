@@ -33,8 +33,4 @@ CREATE INDEX "notifications_user_seq_idx" ON "notifications" USING btree ("user_
 CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id","access") WHERE "notifications"."read_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_group_idx" ON "notifications" USING btree ("user_id","group_key") WHERE "notifications"."read_at" is null and "notifications"."group_key" is not null;--> statement-breakpoint
 CREATE INDEX "notifications_subject_idx" ON "notifications" USING btree ("subject");--> statement-breakpoint
-CREATE INDEX "notifications_mail_due_idx" ON "notifications" USING btree ("created_at") WHERE "notifications"."mail_state" = 'due';--> statement-breakpoint
--- Mention mails move under the notification preferences: a member who had turned them off keeps them in the app only.
-INSERT INTO "notification_preferences" ("user_id", "topic", "delivery", "updated_at")
-SELECT "user_id", 'mentions', 'app', "created_at" FROM "community_mention_opt_outs"
-ON CONFLICT DO NOTHING;
+CREATE INDEX "notifications_mail_due_idx" ON "notifications" USING btree ("created_at") WHERE "notifications"."mail_state" = 'due';
