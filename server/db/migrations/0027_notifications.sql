@@ -15,6 +15,7 @@ CREATE TABLE "notifications" (
 	"topic" text NOT NULL,
 	"access" text NOT NULL,
 	"subject" text NOT NULL,
+	"headline" text,
 	"excerpt" text NOT NULL,
 	"link" text NOT NULL,
 	"actor_id" text,

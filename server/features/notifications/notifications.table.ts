@@ -29,6 +29,8 @@ export const notifications = pgTable(
     access: text("access").notNull(),
     /** What it is about, e.g. `post:12`: content that is deleted or moved to another tier takes its notifications along. */
     subject: text("subject").notNull(),
+    /** The sentence shown when it cannot be built from the event and its actor (a moderator's decision, a billing event). */
+    headline: text("headline"),
     excerpt: text("excerpt").notNull(),
     link: text("link").notNull(),
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
