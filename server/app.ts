@@ -49,6 +49,8 @@ import { mentionWorker } from "./features/community/mentions.job";
 import { bulkSendRoutes } from "./features/email/bulk-send.routes";
 import { unsubscribeRoutes } from "./features/email/unsubscribe.routes";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue";
+import { createNotificationStreams, type NotificationStreams } from "./features/notifications/notification-streams";
+import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { accountDataRoutes } from "./features/account-data/account-data.routes";
 import { personalDataDeclarations } from "./personal-data-declarations";
 import { accountExportWorker } from "./features/account-data/export.job";
@@ -81,6 +83,8 @@ export interface App {
   /** Null when Stripe is misconfigured. */
   billing: BillingDeps | null;
   files: FileStore;
+  /** The live notification streams of this instance: ended first at shutdown, so the browsers reconnect elsewhere. */
+  notificationStreams: NotificationStreams;
   /** Every route registered, as declared: tests walk it so a new admin route or write cannot go untested. */
   routes: readonly RouteOptions[];
 }
@@ -116,6 +120,11 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
       request.viewer = await viewers.resolve(request.headers.cookie);
     }
   });
+  const notificationStreams = createNotificationStreams({ database, viewers, logger, heartbeatMs: env.NOTIFICATION_HEARTBEAT_SECONDS * 1000 });
+  // Before the server closes: it would wait for the open streams forever.
+  app.addHook("preClose", async () => {
+    await notificationStreams.close();
+  });
   app.addHook("onClose", async () => {
     await jobs.stop();
     mailer.close();
@@ -150,6 +159,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(resourcesRoutes, content);
   await app.register(videosRoutes, content);
   await app.register(searchRoutes, { db });
+  await app.register(notificationsRoutes, { db, streams: notificationStreams });
   await app.register(mediaRoutes, content);
   const personalData = personalDataDeclarations(billing.deps);
   await app.register(usersRoutes, { db, viewers, graceDays: env.BILLING_GRACE_DAYS, auth, jobs, billing: billing.deps, personalData, files: content.files, logger });
@@ -179,7 +189,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
       };
     },
   });
-  return { app, auth, mailer, jobs, viewers, billing: billing.deps, files: content.files, routes };
+  return { app, auth, mailer, jobs, viewers, billing: billing.deps, files: content.files, notificationStreams, routes };
 }
 
 function buildPublicConfig(env: Env, billing: BillingConfig): PublicConfig {

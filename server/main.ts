@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   };
   const [database, webBuiltAt] = await Promise.all([openAndMigrate(), webBuild]);
   const authSecret = resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR);
-  const { app, auth, billing, files, jobs } = await buildApp({ env, database, logger, authSecret });
+  const { app, auth, billing, files, jobs, notificationStreams } = await buildApp({ env, database, logger, authSecret });
   const drain = registerShutdownDrain(app);
 
   // A bucket that does not answer does not stop the start (README, Health checks and outages); the
@@ -93,6 +93,8 @@ async function main(): Promise<void> {
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     try {
       await control?.close();
+      // Open notification streams would keep the drain waiting: the browsers reconnect to another instance.
+      await notificationStreams.close();
       // The job queue stops taking work at once (a bulk send finishes its batch in hand and leaves
       // the rest to the next start) while the HTTP server drains, then finishes the requests in flight.
       const closeHttp = async () => {

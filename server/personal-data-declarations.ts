@@ -6,6 +6,7 @@ import { CALL_REQUESTS_PERSONAL_DATA } from "./features/call-requests/call-reque
 import { COMMUNITY_PERSONAL_DATA } from "./features/community/community.personal-data";
 import { EMAIL_PERSONAL_DATA } from "./features/email/email.personal-data";
 import { INVITATIONS_PERSONAL_DATA } from "./features/invitations/invitations.personal-data";
+import { NOTIFICATIONS_PERSONAL_DATA } from "./features/notifications/notifications.personal-data";
 import { MEDIA_PERSONAL_DATA } from "./features/media/media.personal-data";
 import { SESSIONS_PERSONAL_DATA } from "./features/sessions/sessions.personal-data";
 import { UNIVERSITY_PERSONAL_DATA } from "./features/university/university.personal-data";
@@ -24,6 +25,7 @@ export function personalDataDeclarations(billing: BillingDeps | null): readonly 
     AUTH_PERSONAL_DATA,
     billingPersonalData(billing),
     COMMUNITY_PERSONAL_DATA,
+    NOTIFICATIONS_PERSONAL_DATA,
     SESSIONS_PERSONAL_DATA,
     UNIVERSITY_PERSONAL_DATA,
     MEDIA_PERSONAL_DATA,

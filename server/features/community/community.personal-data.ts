@@ -2,11 +2,11 @@ import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { iso, PAGE_SIZE, pagesOf, type Erasure, type PersonalDataDeclaration } from "../../personal-data/declaration";
 import { communityPosts, communityReplies, postLikes, replyLikes } from "./community.table";
-import { communityFlagOutcomes, communityFlags, communitySuspensions, mentionEmailOptOuts, mentionNotices } from "./moderation.table";
+import { communityFlagOutcomes, communityFlags, communitySuspensions, mentionNotices } from "./moderation.table";
 
 const goesWithAccount = (what: string) => ({ action: "delete", how: `${what} go with the account.` }) as const;
 
-/** What the member wrote, liked and flagged, their standing with the moderators and their mention mails. */
+/** What the member wrote, liked and flagged, their standing with the moderators and the mentions they were mailed about. */
 export const COMMUNITY_PERSONAL_DATA: PersonalDataDeclaration = {
   feature: "community",
   columns: {
@@ -17,7 +17,6 @@ export const COMMUNITY_PERSONAL_DATA: PersonalDataDeclaration = {
     "community_flags.user_id": goesWithAccount("Flags the member raised"),
     "community_flag_outcomes.user_id": goesWithAccount("The tally of the member's flags upheld and rejected"),
     "community_suspensions.user_id": goesWithAccount("A suspension"),
-    "community_mention_opt_outs.user_id": goesWithAccount("The choice to get no mention mails"),
     "community_mention_notices.user_id": goesWithAccount("The record of mention mails sent"),
   },
   exportSections: [
@@ -99,19 +98,17 @@ export const COMMUNITY_PERSONAL_DATA: PersonalDataDeclaration = {
     },
     {
       key: "moderation",
-      covers: ["community_flags.user_id", "community_flag_outcomes.user_id", "community_suspensions.user_id", "community_mention_opt_outs.user_id", "community_mention_notices.user_id"],
+      covers: ["community_flags.user_id", "community_flag_outcomes.user_id", "community_suspensions.user_id", "community_mention_notices.user_id"],
       async read({ db, userId }) {
         const flags = await db.select().from(communityFlags).where(eq(communityFlags.userId, userId)).orderBy(asc(communityFlags.id));
         const [outcomes] = await db.select().from(communityFlagOutcomes).where(eq(communityFlagOutcomes.userId, userId));
         const [suspension] = await db.select().from(communitySuspensions).where(eq(communitySuspensions.userId, userId));
-        const [optOut] = await db.select().from(mentionEmailOptOuts).where(eq(mentionEmailOptOuts.userId, userId));
         const notices = await db.select().from(mentionNotices).where(eq(mentionNotices.userId, userId)).orderBy(asc(mentionNotices.createdAt));
         return {
           flagsYouRaised: flags.map((flag) => ({ postId: flag.postId, replyId: flag.replyId, reason: flag.reason, flaggedAt: iso(flag.createdAt), resolvedAt: iso(flag.resolvedAt) })),
           // The record that sets whether your flags count towards hiding an item (README: Community moderation).
           yourFlagsDecided: { upheld: outcomes?.upheld ?? 0, rejected: outcomes?.rejected ?? 0 },
           suspension: suspension ? { until: iso(suspension.until), message: suspension.message, decidedAt: iso(suspension.createdAt) } : null,
-          mentionEmails: optOut ? { on: false, offSince: iso(optOut.createdAt) } : { on: true, offSince: null },
           mentionsYouWereEmailedAbout: notices.map((notice) => ({ postId: notice.postId, replyId: notice.replyId, emailedAt: iso(notice.createdAt) })),
         };
       },
@@ -145,5 +142,6 @@ async function deleteAuthoredContent(tx: Database, userId: string): Promise<void
     ) gone
     where ${communityPosts.id} = gone.post_id`);
   await tx.delete(communityReplies).where(eq(communityReplies.authorId, userId));
+  await tx.execute(sql`delete from notifications where subject in (select 'post:' || ${communityPosts.id} from ${communityPosts} where ${communityPosts.authorId} = ${userId})`);
   await tx.delete(communityPosts).where(eq(communityPosts.authorId, userId));
 }

@@ -9,6 +9,7 @@ import {
   ReplyInputSchema,
   type FeedResponse,
   type LikeResponse,
+  type Post,
   type Reply,
 } from "../../../common/contracts/community";
 import { memberOf, requireAdmin, requireMember } from "../../auth/guards";
@@ -19,8 +20,9 @@ import type { JobQueue } from "../../jobs/job-queue";
 import { QUEUES } from "../../jobs/queues";
 import type { Mailer } from "../../mail/mailer";
 import { answerOnce, fingerprintOf, idempotencyKeyOf, sendAnswer } from "../../plugins/idempotency";
-import { visiblePost } from "./community-access";
-import { readAllReplies, readFeed } from "./community-reads";
+import { POST_NOT_FOUND, visiblePost } from "./community-access";
+import { readAllReplies, readFeed, readPost } from "./community-reads";
+import { AppError } from "../../errors";
 import { toggleReplyLike, togglePostLike } from "./likes";
 import { createAdminPost, createMemberPost, deletePost, editPost } from "./post-writes";
 import { countCommunityWrite } from "./posting-limit";
@@ -107,6 +109,16 @@ export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps)
     const { id } = IdParamsSchema.parse(request.params);
     await assertNotSuspended(db, viewer);
     return togglePostLike(db, viewer, id);
+  });
+
+  /** One post, where a notification leads: the feed may hold it many pages down. */
+  app.get("/api/community/posts/:id", { preHandler: requireMember }, async (request): Promise<Post> => {
+    const viewer = memberOf(request);
+    const { id } = IdParamsSchema.parse(request.params);
+    await visiblePost(db, viewer, id, false, "author");
+    const post = await readPost(db, viewer, id);
+    if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
+    return post;
   });
 
   app.get("/api/community/posts/:id/replies", { preHandler: requireMember }, async (request): Promise<{ replies: Reply[] }> => {

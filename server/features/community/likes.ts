@@ -3,6 +3,7 @@ import type { LikeResponse } from "../../../common/contracts/community";
 import type { Viewer } from "../../auth/viewer";
 import type { Database } from "../../db/client";
 import { visiblePost, visibleReply } from "./community-access";
+import { notifyLike } from "./community-notifications";
 import { communityPosts, communityReplies, postLikes, replyLikes } from "./community.table";
 
 /**
@@ -22,6 +23,7 @@ export async function togglePostLike(db: Database, viewer: Viewer, postId: numbe
       .set({ likeCount: sql`${communityPosts.likeCount} + ${liked ? 1 : -1}` })
       .where(eq(communityPosts.id, postId))
       .returning({ likes: communityPosts.likeCount });
+    if (liked) await notifyLike(txDb, { kind: "post", id: postId, likerId: viewer.userId, likes: row?.likes ?? 1 });
     return { liked, likes: row?.likes ?? 0 };
   });
 }
@@ -40,6 +42,7 @@ export async function toggleReplyLike(db: Database, viewer: Viewer, replyId: num
       .set({ likeCount: sql`${communityReplies.likeCount} + ${liked ? 1 : -1}` })
       .where(eq(communityReplies.id, replyId))
       .returning({ likes: communityReplies.likeCount });
+    if (liked) await notifyLike(txDb, { kind: "reply", id: replyId, likerId: viewer.userId, likes: row?.likes ?? 1 });
     return { liked, likes: row?.likes ?? 0 };
   });
 }

@@ -11,6 +11,8 @@ import { unsubscribeUrl, type UnsubscribeList } from "../email/unsubscribe-link"
 import { postLevelsFor } from "../content/access.policy";
 import { getGeneralSettings } from "../settings/settings.service";
 import { communityPosts, communityReplies } from "./community.table";
+import { DEFAULT_DELIVERY, type NotificationDelivery } from "../../../common/contracts/notifications";
+import { notifyMention } from "./community-notifications";
 import { mentionMail } from "./mention-mail";
 import { isNamedIn, mentionCandidates } from "./mentions";
 import { mentionNotices } from "./moderation.table";
@@ -33,7 +35,10 @@ export interface MentionWorkerDeps {
   secret: string;
 }
 
-/** Mails every member a new or edited post or reply mentions; at least once per job, at most once per member and item. */
+/**
+ * Tells every member a new or edited post or reply mentions, in the app and by mail for those who
+ * chose email; at least once per job, at most once per member and item.
+ */
 export function mentionWorker(deps: MentionWorkerDeps): WorkerDefinition<MentionJob> {
   return { queue: QUEUES.communityMentions, expireInSeconds: 300, retryLimit: 5, retryDelaySeconds: 30, handler: (job) => notifyMentions(deps, job.data) };
 }
@@ -44,6 +49,8 @@ interface Mentioned {
   email: string;
   role: Role;
   membership_tier: Tier;
+  /** Their choice for mentions (notification preferences). */
+  delivery: NotificationDelivery;
 }
 
 async function notifyMentions(deps: MentionWorkerDeps, job: MentionJob): Promise<void> {
@@ -59,8 +66,13 @@ async function notifyMentions(deps: MentionWorkerDeps, job: MentionJob): Promise
     // Someone who cannot open the post is not told about it.
     if (!postLevelsFor({ role: member.role, membershipTier: member.membership_tier, isActive: true, secondFactorMissing: false }).includes(item.accessLevel)) continue;
     const notice = job.kind === "post" ? { postId: job.id, userId: member.id } : { replyId: job.id, userId: member.id };
-    const fresh = await db.insert(mentionNotices).values(notice).onConflictDoNothing().returning({ userId: mentionNotices.userId });
-    if (fresh.length === 0) continue;
+    const fresh = await db.transaction(async (tx) => {
+      const txDb = tx as unknown as Database;
+      const inserted = await txDb.insert(mentionNotices).values(notice).onConflictDoNothing().returning({ userId: mentionNotices.userId });
+      if (inserted.length > 0) await notifyMention(txDb, { userId: member.id, authorId: item.authorId, postId: item.postId, content: item.content, accessLevel: item.accessLevel, itemKey: `${job.kind}:${job.id}` });
+      return inserted.length > 0;
+    });
+    if (!fresh || member.delivery !== "email") continue;
     const message = mentionMail({
       to: member,
       authorName: item.postedAsAdmin ? CONTENT_MESSAGES.adminAuthor : (item.authorName ?? CONTENT_MESSAGES.deletedMember),
@@ -78,7 +90,7 @@ async function notifyMentions(deps: MentionWorkerDeps, job: MentionJob): Promise
 async function loadItem(db: Database, job: MentionJob) {
   if (job.kind === "post") {
     const [post] = await db
-      .select({ content: communityPosts.content, authorId: communityPosts.authorId, postedAsAdmin: communityPosts.postedAsAdmin, accessLevel: communityPosts.accessLevel, hidden: communityPosts.hidden, authorName: users.name })
+      .select({ postId: communityPosts.id, content: communityPosts.content, authorId: communityPosts.authorId, postedAsAdmin: communityPosts.postedAsAdmin, accessLevel: communityPosts.accessLevel, hidden: communityPosts.hidden, authorName: users.name })
       .from(communityPosts)
       .leftJoin(users, eq(users.id, communityPosts.authorId))
       .where(eq(communityPosts.id, job.id));
@@ -86,6 +98,7 @@ async function loadItem(db: Database, job: MentionJob) {
   }
   const [reply] = await db
     .select({
+      postId: communityReplies.postId,
       content: communityReplies.content,
       authorId: communityReplies.authorId,
       postedAsAdmin: communityReplies.postedAsAdmin,
@@ -101,7 +114,7 @@ async function loadItem(db: Database, job: MentionJob) {
 }
 
 /**
- * Who the text mentions, never the author, never a member who turned mention emails off:
+ * Who the text mentions, never the author, never a member who turned mentions off:
  * - each member the writer picked from the list whose full name follows an "@" in the text;
  * - for each "@" typed without the list, the active member with the longest full name it starts with
  *   (followed by the end or a character that cannot continue a name), when no other active member
@@ -116,11 +129,12 @@ async function membersNamedIn(db: Database, candidates: string[], picked: string
           sql`, `,
         )}]::text[]`;
   const result = (await db.execute(sql`
-    select u.id, u.full_name as name, u.email, u.role, u.membership_tier
+    select u.id, u.full_name as name, u.email, u.role, u.membership_tier, coalesce(p.delivery, ${DEFAULT_DELIVERY.mentions}) as delivery
     from users u
+    left join notification_preferences p on p.user_id = u.id and p.topic = 'mentions'
     where u.is_active
       and u.id is distinct from ${authorId}
-      and not exists (select 1 from community_mention_opt_outs o where o.user_id = u.id)
+      and coalesce(p.delivery, ${DEFAULT_DELIVERY.mentions}) <> 'off'
       and (
         u.id = any(${textArray(picked)})
         or lower(u.full_name) in (

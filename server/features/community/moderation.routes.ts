@@ -27,7 +27,7 @@ import { IdParamsSchema } from "./id-params";
 import { MENTION_EMAILS } from "./mentions.job";
 import { hiddenByFlagsMail } from "./moderation-mail";
 import { actOnMember, decide, excerpt, liftSuspension, moderatePost, readModerationQueue } from "./moderation.service";
-import { mentionEmailOptOuts } from "./moderation.table";
+import { readPreferences, updatePreferences } from "../notifications/notification-preferences";
 import { activeSuspension } from "./suspensions";
 
 interface ModerationDeps {
@@ -105,15 +105,13 @@ export async function moderationRoutes(app: FastifyInstance, { db, mailer, secre
   });
 
   app.get("/api/profile/notifications", { preHandler: requireMember }, async (request): Promise<NotificationSettings> => {
-    const [row] = await db.select().from(mentionEmailOptOuts).where(eq(mentionEmailOptOuts.userId, memberOf(request).userId));
-    return { mentionEmails: !row };
+    const { topics } = await readPreferences(db, memberOf(request).userId);
+    return { mentionEmails: topics.mentions === "email" };
   });
 
   app.put("/api/profile/notifications", { preHandler: requireMember }, async (request): Promise<NotificationSettings> => {
     const { mentionEmails } = NotificationSettingsSchema.parse(request.body);
-    const userId = memberOf(request).userId;
-    if (mentionEmails) await db.delete(mentionEmailOptOuts).where(eq(mentionEmailOptOuts.userId, userId));
-    else await db.insert(mentionEmailOptOuts).values({ userId }).onConflictDoNothing();
+    await updatePreferences(db, memberOf(request).userId, { mentions: mentionEmails ? "email" : "app" });
     return { mentionEmails };
   });
 
@@ -139,7 +137,8 @@ export async function moderationRoutes(app: FastifyInstance, { db, mailer, secre
       reply.type("text/html; charset=utf-8");
       if (!link) return reply.code(400).send(page("Link not valid", "This unsubscribe link is not valid."));
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, link.u));
-      if (user) await db.insert(mentionEmailOptOuts).values({ userId: user.id }).onConflictDoNothing();
+      // Mentions stay in the app's notification centre; only the mails stop.
+      if (user) await updatePreferences(db, user.id, { mentions: "app" });
       return page("Mention emails are off", "You will no longer get an email when someone mentions you. You can turn them on again on your Account page.");
     });
   });

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { forgetPost } from "./community-notifications";
 import { MODERATION_MESSAGES, type MemberActionSchema, type ModerationQueueQuerySchema, type ModerationDecision, type ModerationItem, type ModerationQueue, type MemberActionResult, type PostModeration } from "../../../common/contracts/community";
 import type { ModerationAuditAction } from "../../../common/contracts/community";
 import type { z } from "zod";
@@ -163,6 +164,7 @@ export async function decide(db: Database, admin: Viewer, kind: Kind, id: number
 async function deleteItem(tx: Database, kind: Kind, id: number, postId: number, hidden: boolean): Promise<void> {
   if (kind === "post") {
     await tx.delete(communityPosts).where(eq(communityPosts.id, id));
+    await forgetPost(tx, id);
     return;
   }
   await tx.delete(communityReplies).where(eq(communityReplies.id, id));

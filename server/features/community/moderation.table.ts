@@ -53,14 +53,6 @@ export const communitySuspensions = pgTable("community_suspensions", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Members who turned mention emails off (Account page, or the one-click link in such an email). */
-export const mentionEmailOptOuts = pgTable("community_mention_opt_outs", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
 /**
  * Who was told about a mention in which post or reply: the job inserts the row before it mails, so a
  * retried job or an edit that keeps the mention never mails the same member twice.

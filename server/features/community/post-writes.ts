@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { forgetPost } from "./community-notifications";
 import type { z } from "zod";
 import type { AdminPostEditSchema, AdminPostInputSchema, Post, PostInputSchema } from "../../../common/contracts/community";
 import type { Viewer } from "../../auth/viewer";
@@ -47,7 +48,11 @@ export async function editPost(db: Database, viewer: Viewer, id: number, change:
 export async function deletePost(db: Database, viewer: Viewer, id: number): Promise<void> {
   const post = await visiblePost(db, viewer, id, false, "author");
   assertCanEdit(viewer, post.authorId);
-  await db.delete(communityPosts).where(eq(communityPosts.id, id));
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    await txDb.delete(communityPosts).where(eq(communityPosts.id, id));
+    await forgetPost(txDb, id);
+  });
 }
 
 async function readCreated(db: Database, viewer: Viewer, id: number | undefined): Promise<Post> {

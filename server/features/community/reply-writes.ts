@@ -7,6 +7,7 @@ import { assertCanEdit, REPLY_NOT_FOUND, visiblePost, visibleReply } from "./com
 import { readReply } from "./community-reads";
 import { communityPosts, communityReplies } from "./community.table";
 import { lockPost } from "./visibility";
+import { notifyReply } from "./community-notifications";
 
 /**
  * The reply and the post's reply_count change together, under the post's row lock. `countWrite`
@@ -24,6 +25,7 @@ export async function createReply(db: Database, viewer: Viewer, postId: number, 
       .update(communityPosts)
       .set({ replyCount: sql`${communityPosts.replyCount} + 1` })
       .where(eq(communityPosts.id, postId));
+    if (row) await notifyReply(txDb, { id: row.id, postId, authorId: viewer.userId, content: input.content });
     return row?.id;
   });
   return readWritten(db, viewer, id);

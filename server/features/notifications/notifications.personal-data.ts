@@ -1,0 +1,37 @@
+import { and, asc, eq, gt } from "drizzle-orm";
+import { iso, PAGE_SIZE, pagesOf, type PersonalDataDeclaration } from "../../personal-data/declaration";
+import { readPreferences } from "./notification-preferences";
+import { notifications } from "./notifications.table";
+
+/** What the member was told, and how they chose to be told. */
+export const NOTIFICATIONS_PERSONAL_DATA: PersonalDataDeclaration = {
+  feature: "notifications",
+  columns: {
+    "notifications.user_id": { action: "delete", how: "The member's notifications go with the account." },
+    "notifications.actor_id": { action: "anonymise", how: "Others' notifications about what the member did stay, naming 'A former member'." },
+    "notification_preferences.user_id": { action: "delete", how: "The member's notification choices go with the account." },
+  },
+  exportSections: [
+    {
+      key: "notifications",
+      covers: ["notifications.user_id"],
+      records: ({ db, userId }) => db.$count(notifications, eq(notifications.userId, userId)),
+      read: ({ db, userId }) =>
+        pagesOf(
+          (after: { id: number } | null) =>
+            db
+              .select()
+              .from(notifications)
+              .where(and(eq(notifications.userId, userId), after ? gt(notifications.id, after.id) : undefined))
+              .orderBy(asc(notifications.id))
+              .limit(PAGE_SIZE),
+          // Without the excerpt: those are other members' words (a reply, a post), not the member's.
+          (row) => ({ id: row.id, event: row.event, headline: row.headline, link: row.link, people: row.actorCount, readAt: iso(row.readAt), emailed: row.mailState === "sent", createdAt: iso(row.createdAt) }),
+        ),
+    },
+    { key: "notificationPreferences", covers: ["notification_preferences.user_id"], read: ({ db, userId }) => readPreferences(db, userId).then((preferences) => preferences.topics) },
+  ],
+  notExported: {
+    "notifications.actor_id": "Whom others were told about what you did is theirs; your own actions are in your posts, replies and likes.",
+  },
+};
