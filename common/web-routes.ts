@@ -37,8 +37,8 @@ export const MARKETING_ROUTES = [
 export type MarketingRoute = (typeof MARKETING_ROUTES)[number];
 
 export const MEMBERS_ROOT = "/members";
-/** Sections of the members area, under /members; `search` is the results page of the shell's search box. */
-export const MEMBER_SECTION_ROUTES = ["mastermind", "community", "resources", "training", "account", "search"] as const;
+/** Sections of the members area, under /members; `search` is the results page of the shell's search box, `notifications` the bell's page. */
+export const MEMBER_SECTION_ROUTES = ["mastermind", "community", "resources", "training", "account", "search", "notifications"] as const;
 export type MemberSectionRoute = (typeof MEMBER_SECTION_ROUTES)[number];
 
 /**

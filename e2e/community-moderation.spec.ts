@@ -188,19 +188,19 @@ test.describe("community moderation", () => {
     await adminApi.dispose();
 
     await mentionedPage.goto("/members/account");
-    const notifications = mentionedPage.getByRole("switch", { name: "Email me when someone mentions me" });
-    await expect(notifications).toHaveAttribute("aria-checked", "true");
+    const notifications = mentionedPage.getByLabel("Mentions", { exact: true });
+    await expect(notifications).toHaveValue("email");
     await expectNoSeriousAxeViolations(mentionedPage);
-    await notifications.click();
-    await expect(notifications).toHaveAttribute("aria-checked", "false");
-    // Shown at once, saved when the switch is enabled again: only then may the page go.
+    await notifications.selectOption({ label: "In the app" });
+    await expect(notifications).toHaveValue("app");
+    // Shown at once, saved when the choice is enabled again: only then may the page go.
     await expect(notifications).toBeEnabled();
     for (const width of [390, 1280]) {
       await mentionedPage.setViewportSize({ width, height: 900 });
       if (screenshotDir) await mentionedPage.screenshot({ path: `${screenshotDir}/account-notifications-${width}.png`, fullPage: true });
     }
     await mentionedPage.reload();
-    await expect(mentionedPage.getByRole("switch", { name: "Email me when someone mentions me" })).toHaveAttribute("aria-checked", "false");
+    await expect(mentionedPage.getByLabel("Mentions", { exact: true })).toHaveValue("app");
     await mentionedContext.close();
   });
 

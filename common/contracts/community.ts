@@ -193,10 +193,6 @@ export const ModerationQueueQuerySchema = z.object({
 export const ModerationQueueSchema = z.object({ items: z.array(ModerationItemSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 export type ModerationQueue = z.infer<typeof ModerationQueueSchema>;
 
-/** GET/PUT /api/profile/notifications: the member's own settings. */
-export const NotificationSettingsSchema = z.object({ mentionEmails: z.boolean({ error: "Mention emails must be on or off" }) });
-export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
-
 /** Audit log actions of community moderation (part of the users contract's AUDIT_ACTIONS). */
 export const MODERATION_AUDIT_ACTIONS = ["moderate-approve", "moderate-hide", "moderate-delete", "warn-member", "suspend-member", "lift-suspension", "pin-post", "unpin-post", "lock-post", "unlock-post"] as const;
 export type ModerationAuditAction = (typeof MODERATION_AUDIT_ACTIONS)[number];

@@ -36,6 +36,7 @@ export const paths = {
     resources: "/members/resources",
     training: "/members/training",
     account: "/members/account",
+    notifications: "/members/notifications",
     searchFor: (query: string) => `/members/search?${new URLSearchParams({ q: query }).toString()}`,
   },
   admin: {

@@ -233,8 +233,8 @@ describe("mentions", () => {
     const grace = await memberCookie(t, "inventor", "Grace Hopper");
     const alan = await memberCookie(t, "free", "Alan Turing");
     const optedOut = await memberCookie(t, "inventor", "Opted Out");
-    expect((await sendJson(t.app, "PUT", "/api/profile/notifications", { mentionEmails: false }, optedOut.cookie)).json()).toEqual({ mentionEmails: false });
-    expect((await sendJson(t.app, "PUT", "/api/profile/notifications", { mentionEmails: "no" }, optedOut.cookie)).statusCode).toBe(400);
+    expect((await sendJson(t.app, "PUT", "/api/notifications/preferences", { topics: { mentions: "app" } }, optedOut.cookie)).json().topics.mentions).toBe("app");
+    expect((await sendJson(t.app, "PUT", "/api/notifications/preferences", { topics: { mentions: "no" } }, optedOut.cookie)).statusCode).toBe(400);
 
     const post = await api.post(author.cookie, "Thanks @grace hopper, and @Opted Out! Mail me at ada@example.com, @Nobody Here.");
     const [mail] = await waitForMail(grace.email);
@@ -250,6 +250,9 @@ describe("mentions", () => {
     expect((await mailTo(grace.email)).map((item) => item.subject)).toHaveLength(2);
     expect(await mailTo(alan.email)).toHaveLength(0);
     expect(await mailTo(optedOut.email)).toHaveLength(0);
+    // Mentions without mail still reach the member's notification centre.
+    const centre = (await t.app.inject({ url: "/api/notifications", headers: { cookie: optedOut.cookie } })).json();
+    expect(centre.notifications).toEqual([expect.objectContaining({ event: "mention", text: "Ada Lovelace mentioned you", link: `/members/community?post=${post.id}` })]);
     expect(tiered.id).toBeGreaterThan(post.id);
 
     // One click: GET asks, POST (also the mail provider's one-click, form-encoded, without our Origin) unsubscribes.
@@ -261,7 +264,7 @@ describe("mentions", () => {
     expect((await t.app.inject({ method: "POST", url: bulkLink, payload: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } })).statusCode).toBe(400);
     const done = await t.app.inject({ method: "POST", url: path, payload: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
     expect(done.statusCode).toBe(200);
-    expect((await t.app.inject({ url: "/api/profile/notifications", headers: { cookie: grace.cookie } })).json()).toEqual({ mentionEmails: false });
+    expect((await t.app.inject({ url: "/api/notifications/preferences", headers: { cookie: grace.cookie } })).json().topics.mentions).toBe("app");
 
     await api.reply(author.cookie, post.id, "@Grace Hopper one more thing");
     await api.post(author.cookie, "@Alan Turing welcome aboard");

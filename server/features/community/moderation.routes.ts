@@ -6,12 +6,10 @@ import {
   MemberActionSchema,
   ModerationDecisionSchema,
   ModerationQueueQuerySchema,
-  NotificationSettingsSchema,
   PostModerationSchema,
   type CommunityStanding,
   type MemberActionResult,
   type ModerationQueue,
-  type NotificationSettings,
 } from "../../../common/contracts/community";
 import { users } from "../../auth/auth.table";
 import { memberOf, requireAdmin, requireMember } from "../../auth/guards";
@@ -27,7 +25,7 @@ import { IdParamsSchema } from "./id-params";
 import { MENTION_EMAILS } from "./mentions.job";
 import { hiddenByFlagsMail } from "./moderation-mail";
 import { actOnMember, decide, excerpt, liftSuspension, moderatePost, readModerationQueue } from "./moderation.service";
-import { readPreferences, updatePreferences } from "../notifications/notification-preferences";
+import { updatePreferences } from "../notifications/notification-preferences";
 import { activeSuspension } from "./suspensions";
 
 interface ModerationDeps {
@@ -102,17 +100,6 @@ export async function moderationRoutes(app: FastifyInstance, { db, mailer, secre
     const { id } = IdParamsSchema.parse(request.params);
     await moderatePost(db, memberOf(request), id, PostModerationSchema.parse(request.body));
     return reply.code(204).send();
-  });
-
-  app.get("/api/profile/notifications", { preHandler: requireMember }, async (request): Promise<NotificationSettings> => {
-    const { topics } = await readPreferences(db, memberOf(request).userId);
-    return { mentionEmails: topics.mentions === "email" };
-  });
-
-  app.put("/api/profile/notifications", { preHandler: requireMember }, async (request): Promise<NotificationSettings> => {
-    const { mentionEmails } = NotificationSettingsSchema.parse(request.body);
-    await updatePreferences(db, memberOf(request).userId, { mentions: mentionEmails ? "email" : "app" });
-    return { mentionEmails };
   });
 
   // The link in a mention email: GET asks (a mail scanner opening links unsubscribes nobody), POST

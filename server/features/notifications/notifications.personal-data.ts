@@ -1,7 +1,7 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import { iso, PAGE_SIZE, pagesOf, type PersonalDataDeclaration } from "../../personal-data/declaration";
 import { readPreferences } from "./notification-preferences";
-import { notifications } from "./notifications.table";
+import { notificationDigests, notifications } from "./notifications.table";
 
 /** What the member was told, and how they chose to be told. */
 export const NOTIFICATIONS_PERSONAL_DATA: PersonalDataDeclaration = {
@@ -10,6 +10,7 @@ export const NOTIFICATIONS_PERSONAL_DATA: PersonalDataDeclaration = {
     "notifications.user_id": { action: "delete", how: "The member's notifications go with the account." },
     "notifications.actor_id": { action: "anonymise", how: "Others' notifications about what the member did stay, naming 'A former member'." },
     "notification_preferences.user_id": { action: "delete", how: "The member's notification choices go with the account." },
+    "notification_digests.user_id": { action: "delete", how: "The record of digest emails sent goes with the account." },
   },
   exportSections: [
     {
@@ -30,6 +31,12 @@ export const NOTIFICATIONS_PERSONAL_DATA: PersonalDataDeclaration = {
         ),
     },
     { key: "notificationPreferences", covers: ["notification_preferences.user_id"], read: ({ db, userId }) => readPreferences(db, userId).then((preferences) => preferences.topics) },
+    {
+      key: "notificationDigests",
+      covers: ["notification_digests.user_id"],
+      read: async ({ db, userId }) =>
+        (await db.select().from(notificationDigests).where(eq(notificationDigests.userId, userId)).orderBy(asc(notificationDigests.createdAt))).map((row) => ({ period: row.period, periodEnd: row.periodEnd, status: row.status, notifications: row.items })),
+    },
   ],
   notExported: {
     "notifications.actor_id": "Whom others were told about what you did is theirs; your own actions are in your posts, replies and likes.",

@@ -39,8 +39,9 @@ export const notifications = pgTable(
     /** Unread notifications with the same key are one: a like gathers into the unread one about the same post. */
     groupKey: text("group_key"),
     readAt: timestamp("read_at", { withTimezone: true }),
-    /** When the member chose email at once: `due` until the mail went out (`sent`). */
-    mailState: text("mail_state", { enum: ["due", "sent"] }),
+    /** When the member chose email at once: `due`, `sending` while one instance mails it (since `mailClaimedAt`), then `sent`. */
+    mailState: text("mail_state", { enum: ["due", "sending", "sent"] }),
+    mailClaimedAt: timestamp("mail_claimed_at", { withTimezone: true }),
     /** Set once a digest carried it, so the next digest does not. */
     digestedAt: timestamp("digested_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -56,7 +57,7 @@ export const notifications = pgTable(
     index("notifications_subject_idx").on(table.subject),
     index("notifications_mail_due_idx")
       .on(table.createdAt)
-      .where(sql`${table.mailState} = 'due'`),
+      .where(sql`${table.mailState} in ('due', 'sending')`),
   ],
 );
 
@@ -72,4 +73,25 @@ export const notificationPreferences = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.topic] })],
+);
+
+/**
+ * One digest per member and period: the row is written before the mail, so two instances (or a
+ * retried job) never send the same digest twice; `sentAt` stays null while it is being sent, and a
+ * digest with nothing in it is recorded as `empty`.
+ */
+export const notificationDigests = pgTable(
+  "notification_digests",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    period: text("period", { enum: ["daily", "weekly"] }).notNull(),
+    /** The day (UTC) the period ended on, YYYY-MM-DD. */
+    periodEnd: text("period_end").notNull(),
+    status: text("status", { enum: ["sending", "sent", "empty"] }).notNull().default("sending"),
+    items: integer("items").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.period, table.periodEnd] })],
 );

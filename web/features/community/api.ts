@@ -3,7 +3,7 @@ import type { AdminPostEdit, AdminPostInput, FeedResponse, LikeResponse, Post, P
 import { getJson, requestJson } from "../../lib/api-client";
 import { useIdempotencyKeys } from "../../lib/idempotency-keys";
 import type { FeedCategory } from "./categories";
-import { feedKey, feedsKey, repliesKey, updatePostInFeeds, updateRepliesOf, type RepliesData } from "./feed-cache";
+import { feedKey, feedsKey, singlePostKey, repliesKey, updatePostInFeeds, updateRepliesOf, type RepliesData } from "./feed-cache";
 
 function feedUrl(category: FeedCategory, cursor: string | null): string {
   const params = new URLSearchParams({ category });
@@ -15,12 +15,24 @@ function feedUrl(category: FeedCategory, cursor: string | null): string {
  * The feed of one category, page by page (GET /api/community/posts): featured first, then newest,
  * in the server's order. Admins get every post; members the levels their tier opens.
  */
-export function useFeed(category: FeedCategory) {
+export function useFeed(category: FeedCategory, enabled = true) {
   return useInfiniteQuery({
     queryKey: feedKey(category),
     queryFn: ({ pageParam }) => getJson<FeedResponse>(feedUrl(category, pageParam)),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
+    enabled,
+  });
+}
+
+/** One post as a feed of one (GET /api/community/posts/:id), for `?post=` links; `null` reads nothing. */
+export function useSinglePostFeed(postId: number | null) {
+  return useInfiniteQuery({
+    queryKey: singlePostKey(postId ?? 0),
+    queryFn: async (): Promise<FeedResponse> => ({ posts: [await getJson<Post>(`/api/community/posts/${postId}`)], nextCursor: null }),
+    initialPageParam: null as string | null,
+    getNextPageParam: () => null,
+    enabled: postId !== null,
   });
 }
 

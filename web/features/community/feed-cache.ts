@@ -5,6 +5,8 @@ import type { FeedCategory } from "./categories";
 export const communityKey = ["community"] as const;
 export const feedsKey = [...communityKey, "feed"] as const;
 export const feedKey = (category: FeedCategory) => [...feedsKey, category] as const;
+/** One post shown alone (where a notification leads), kept as a one-post feed so likes and replies update it like the others. */
+export const singlePostKey = (postId: number) => [...feedsKey, "post", postId] as const;
 export const repliesKey = (postId: number) => [...communityKey, "replies", postId] as const;
 
 export type FeedData = InfiniteData<FeedResponse, string | null>;

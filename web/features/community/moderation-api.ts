@@ -1,10 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CommunityStanding, FlagInput, MemberAction, MemberActionResult, ModerationDecision, ModerationQueue, NotificationSettings, PostModeration } from "../../../common/contracts/community";
+import type { CommunityStanding, FlagInput, MemberAction, MemberActionResult, ModerationDecision, ModerationQueue, PostModeration } from "../../../common/contracts/community";
 import { getJson, requestJson } from "../../lib/api-client";
 import { communityKey, feedsKey, updatePostInFeeds, updateRepliesOf } from "./feed-cache";
 
 export const moderationQueueKey = [...communityKey, "moderation-queue"] as const;
-const notificationsKey = ["profile", "notifications"] as const;
 const standingKey = [...communityKey, "standing"] as const;
 
 /** Whether the viewer is suspended from posting, replying and liking, until when and why. */
@@ -71,18 +70,5 @@ export function useLiftSuspension() {
   return useMutation({
     mutationFn: (userId: string) => requestJson<null>("DELETE", `/api/admin/moderation/members/${encodeURIComponent(userId)}/suspension`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: moderationQueueKey }),
-  });
-}
-
-/** The member's own notification settings (Account page). */
-export function useNotificationSettings() {
-  return useQuery({ queryKey: notificationsKey, queryFn: () => getJson<NotificationSettings>("/api/profile/notifications") });
-}
-
-export function useSaveNotificationSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (settings: NotificationSettings) => requestJson<NotificationSettings>("PUT", "/api/profile/notifications", settings),
-    onSuccess: (settings) => queryClient.setQueryData(notificationsKey, settings),
   });
 }

@@ -13,7 +13,7 @@ import { InvoicesCard } from "../../features/billing/components/invoices-card";
 import { SubscriptionSummary } from "../../features/billing/components/subscription-summary";
 import { formatLongDate } from "../../features/billing/format";
 import { PlanChangeCard } from "../../features/billing/components/plan-change-card";
-import { NotificationsCard } from "../../features/community/components/notifications-card";
+import { NotificationPreferencesCard } from "../../features/notifications/components/notification-preferences-card";
 import { AccountDataSections } from "../../features/account-data/components/account-data-sections";
 import { useViewer } from "../../features/session/api";
 import { ApiError } from "../../lib/api-client";
@@ -103,7 +103,7 @@ export default function AccountPage() {
       ) : null}
 
       <InvoicesCard invoices={billing.data?.invoices ?? []} />
-      <NotificationsCard />
+      <NotificationPreferencesCard />
 
       <AccountDataSections />
     </AppPage>

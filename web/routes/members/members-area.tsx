@@ -19,6 +19,9 @@ import { MembersDashboardPage } from "./members-dashboard-page";
 import { MEMBER_SECTIONS } from "./member-sections";
 import MembersAdminRedirect from "./members-admin-redirect";
 import { PageSpinner } from "../../components/ui/spinner";
+import { NOTIFICATION_MESSAGES } from "../../../common/contracts/notifications";
+import { NotificationBell } from "../../features/notifications/components/notification-bell";
+import { NotificationsLive } from "../../features/notifications/notifications-live";
 
 /** Each section's page, loaded when first opened. */
 const SECTION_PAGES: Record<MemberSectionRoute, { page: LazyExoticComponent<ComponentType>; loading: string }> = {
@@ -28,6 +31,7 @@ const SECTION_PAGES: Record<MemberSectionRoute, { page: LazyExoticComponent<Comp
   training: { page: lazy(() => import("./training-page")), loading: "Loading videos" },
   account: { page: lazy(() => import("./account-page")), loading: "Loading your account" },
   search: { page: lazy(() => import("./search-page")), loading: "Loading search" },
+  notifications: { page: lazy(() => import("./notifications-page")), loading: "Loading your notifications" },
 };
 
 const memberLinks: SidebarLink[] = [
@@ -37,11 +41,13 @@ const memberLinks: SidebarLink[] = [
 
 const DASHBOARD_META = { title: "Members Dashboard", description: "Your sessions, community, resources, training videos and account." };
 const SEARCH_META = { title: SEARCH_MESSAGES.title, description: SEARCH_MESSAGES.description };
+const NOTIFICATIONS_META = { title: NOTIFICATION_MESSAGES.title, description: "Replies, mentions, likes, new sessions and more." };
+const OTHER_PAGES_META: Record<string, { title: string; description: string }> = { search: SEARCH_META, notifications: NOTIFICATIONS_META };
 
 /** The open section's title and the community's name in the browser tab. */
 function useMembersPageMeta() {
   const section = useLocation().pathname.split("/")[2]?.toLowerCase();
-  useCommunityPageMeta(section === "search" ? SEARCH_META : (MEMBER_SECTIONS.find((entry) => entry.path === section) ?? DASHBOARD_META));
+  useCommunityPageMeta((section ? OTHER_PAGES_META[section] : undefined) ?? MEMBER_SECTIONS.find((entry) => entry.path === section) ?? DASHBOARD_META);
 }
 
 /** The members area (/members/*): sidebar shell and its pages. Loaded on demand behind MembersGuard. */
@@ -53,42 +59,52 @@ function MembersArea() {
   const links = viewer.role === "admin" ? [...memberLinks, { to: paths.admin.root, label: "Admin area", icon: ShieldCheck }] : memberLinks;
 
   return (
-    <SidebarLayout
-      label="Members sidebar"
-      topBar={<SiteLogo tone="light" compact name={communityName} />}
-      sidebar={(close) => (
-        <div className="flex min-h-full flex-col gap-8 p-5">
-          <SiteLogo tone="light" compact className="hidden lg:flex" onNavigate={close} name={communityName} />
-          <SidebarIdentity
-            profile={viewer}
-            title={`Welcome, ${viewer.name}`}
-            badge={<Badge variant="accent">{TIER_BADGES[viewer.membershipTier]}</Badge>}
-          />
-          <SearchBox onSearch={close} />
-          <SidebarNav label="Members" links={links} onNavigate={close} />
-          <div className="mt-auto border-t border-white/10 pt-5">
-            <AccountActions profile={viewer} onAction={close} />
+    <NotificationsLive>
+      <SidebarLayout
+        label="Members sidebar"
+        topBar={
+          <div className="flex min-w-0 flex-1 items-center justify-between gap-2">
+            <SiteLogo tone="light" compact name={communityName} />
+            <NotificationBell />
           </div>
-        </div>
-      )}
-    >
-      <Routes>
-        <Route index element={<MembersDashboardPage />} />
-        {Object.entries(SECTION_PAGES).map(([path, { page: Page, loading }]) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <Suspense fallback={<PageSpinner label={loading} />}>
-                <Page />
-              </Suspense>
-            }
-          />
-        ))}
-        <Route path="admin/*" element={<MembersAdminRedirect />} />
-        <Route path="*" element={<Navigate to={paths.home} replace />} />
-      </Routes>
-    </SidebarLayout>
+        }
+        sidebar={(close) => (
+          <div className="flex min-h-full flex-col gap-8 p-5">
+            <div className="hidden items-center justify-between gap-2 lg:flex">
+              <SiteLogo tone="light" compact onNavigate={close} name={communityName} />
+              <NotificationBell onNavigate={close} />
+            </div>
+            <SidebarIdentity
+              profile={viewer}
+              title={`Welcome, ${viewer.name}`}
+              badge={<Badge variant="accent">{TIER_BADGES[viewer.membershipTier]}</Badge>}
+            />
+            <SearchBox onSearch={close} />
+            <SidebarNav label="Members" links={links} onNavigate={close} />
+            <div className="mt-auto border-t border-white/10 pt-5">
+              <AccountActions profile={viewer} onAction={close} />
+            </div>
+          </div>
+        )}
+      >
+        <Routes>
+          <Route index element={<MembersDashboardPage />} />
+          {Object.entries(SECTION_PAGES).map(([path, { page: Page, loading }]) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Suspense fallback={<PageSpinner label={loading} />}>
+                  <Page />
+                </Suspense>
+              }
+            />
+          ))}
+          <Route path="admin/*" element={<MembersAdminRedirect />} />
+          <Route path="*" element={<Navigate to={paths.home} replace />} />
+        </Routes>
+      </SidebarLayout>
+    </NotificationsLive>
   );
 }
 

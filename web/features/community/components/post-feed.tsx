@@ -8,7 +8,7 @@ import { EmptyState } from "../../../components/ui/empty-state";
 import { ConfirmDeleteDialog } from "../../admin-content/components/confirm-delete-dialog";
 import { LoadState } from "../../admin-content/components/load-state";
 import { useNotice } from "../../admin-content/use-notice";
-import { useFeed, usePostMutations } from "../api";
+import { useFeed, usePostMutations, useSinglePostFeed } from "../api";
 import type { FeedCategory } from "../categories";
 import { excerpt } from "../format";
 import { COMMUNITY_MESSAGES, communityError } from "../messages";
@@ -21,11 +21,15 @@ type PostFeedProps = {
   onEdit?: (post: Post) => void;
   onDeleted?: (post: Post) => void;
   showAccessLevel?: boolean;
+  /** Shows this post alone instead of the category's feed (a notification's link). */
+  postId?: number | null;
 };
 
 /** Posts of one category in the server's order, a page at a time with "Load more posts", and the delete confirmation. */
-export function PostFeed({ category, emptyAll, onEdit, onDeleted, showAccessLevel = false }: PostFeedProps) {
-  const feed = useFeed(category);
+export function PostFeed({ category, emptyAll, onEdit, onDeleted, showAccessLevel = false, postId = null }: PostFeedProps) {
+  const categoryFeed = useFeed(category, postId === null);
+  const singlePost = useSinglePostFeed(postId);
+  const feed = postId === null ? categoryFeed : singlePost;
   const { remove } = usePostMutations();
   const [pendingDelete, setPendingDelete] = useState<Post | null>(null);
   const [notice, showNotice] = useNotice();
