@@ -51,6 +51,9 @@ import { unsubscribeRoutes } from "./features/email/unsubscribe.routes";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue";
 import { createNotificationStreams, type NotificationStreams } from "./features/notifications/notification-streams";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
+import { notificationUnsubscribeRoutes } from "./features/notifications/notification-unsubscribe.routes";
+import { sendDueNotificationMails } from "./features/notifications/notification-emails.job";
+import { digestWorkers } from "./features/notifications/notification-digest.job";
 import { accountDataRoutes } from "./features/account-data/account-data.routes";
 import { personalDataDeclarations } from "./personal-data-declarations";
 import { accountExportWorker } from "./features/account-data/export.job";
@@ -107,6 +110,11 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   registerBulkSend(jobs, { db, mailer, jobs, logger, batchSize: env.EMAIL_BATCH_SIZE, pauseMs: env.EMAIL_BATCH_PAUSE_MS, retryDelaySeconds: env.EMAIL_RETRY_DELAY_SECONDS, baseUrl: publicUrl(env), secret: authSecret, staleSeconds: env.EMAIL_SENDER_STALE_SECONDS });
   jobs.register(mentionWorker({ db, mailer, logger, baseUrl: publicUrl(env), secret: authSecret }));
   jobs.register(idempotencyCleanupWorker({ db, logger }));
+  const notificationMail = { db, mailer, logger, baseUrl: publicUrl(env), secret: authSecret };
+  jobs.every("notification-mails", env.NOTIFICATION_MAIL_INTERVAL_SECONDS * 1000, async () => {
+    await sendDueNotificationMails(notificationMail);
+  });
+  for (const worker of digestWorkers({ ...notificationMail, now: () => new Date() })) jobs.register(worker);
   const auth = createAuth({ env, logger, db, mailer, secret: authSecret });
   const context = await auth.$context;
   const sessionCookieName = context.authCookies.sessionToken.name;
@@ -160,6 +168,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(videosRoutes, content);
   await app.register(searchRoutes, { db });
   await app.register(notificationsRoutes, { db, streams: notificationStreams });
+  await app.register(notificationUnsubscribeRoutes, { db, secret: authSecret });
   await app.register(mediaRoutes, content);
   const personalData = personalDataDeclarations(billing.deps);
   await app.register(usersRoutes, { db, viewers, graceDays: env.BILLING_GRACE_DAYS, auth, jobs, billing: billing.deps, personalData, files: content.files, logger });

@@ -10,5 +10,9 @@ export const QUEUES = {
   communityMentions: "community-mentions",
   /** Hourly, on a schedule (plugins/idempotency-cleanup.job.ts): deletes Idempotency-Key answers past their 24 hours. */
   idempotencyKeyCleanup: "idempotency-key-cleanup",
+  /** Daily at 07:00 UTC (features/notifications/notification-digest.job.ts): the daily notification digests. */
+  notificationDigestDaily: "notification-digest-daily",
+  /** Mondays at 07:00 UTC: the weekly notification digests. */
+  notificationDigestWeekly: "notification-digest-weekly",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -6,7 +6,7 @@ import { matchedRoute } from "./routed-path";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** better-auth checks origins itself; the provider's webhooks and the one-click unsubscribe (RFC 8058) are authenticated by their signature. */
-const SELF_CHECKED = new Set(["/api/auth/*", "/api/billing/webhook", "/api/email/unsubscribe", "/api/community/mentions/unsubscribe"]);
+const SELF_CHECKED = new Set(["/api/auth/*", "/api/billing/webhook", "/api/email/unsubscribe", "/api/community/mentions/unsubscribe", "/api/notifications/unsubscribe"]);
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { unsubscribePage } from "../email/unsubscribe-page";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import {
@@ -38,10 +39,6 @@ interface ModerationDeps {
 
 const UserParamsSchema = z.object({ userId: z.string().min(1).max(100) });
 const LinkSchema = z.object({ u: z.string().min(1).max(100), t: z.string().min(1).max(100) });
-
-function page(title: string, text: string, form = ""): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${form}</body></html>`;
-}
 
 /** Flags (members), the moderation queue and decisions (admins), the mention list and the member's mention email settings. */
 export async function moderationRoutes(app: FastifyInstance, { db, mailer, secret, baseUrl, flagTrustDays }: ModerationDeps): Promise<void> {
@@ -114,19 +111,19 @@ export async function moderationRoutes(app: FastifyInstance, { db, mailer, secre
     scoped.get("/api/community/mentions/unsubscribe", async (request, reply) => {
       const link = validLink(request.query);
       reply.type("text/html; charset=utf-8");
-      if (!link) return reply.code(400).send(page("Link not valid", "This unsubscribe link is not valid."));
+      if (!link) return reply.code(400).send(unsubscribePage("Link not valid", "This unsubscribe link is not valid."));
       const action = `${MENTION_EMAILS.path}?u=${encodeURIComponent(link.u)}&t=${encodeURIComponent(link.t)}`;
-      return page("Stop mention emails", "Stop receiving an email when someone mentions you in the community? You can turn them on again on your Account page.", `<form method="post" action="${escapeHtml(action)}"><button type="submit">Stop mention emails</button></form>`);
+      return unsubscribePage("Stop mention emails", "Stop receiving an email when someone mentions you in the community? You can turn them on again on your Account page.", `<form method="post" action="${escapeHtml(action)}"><button type="submit">Stop mention emails</button></form>`);
     });
 
     scoped.post("/api/community/mentions/unsubscribe", async (request, reply) => {
       const link = validLink(request.query);
       reply.type("text/html; charset=utf-8");
-      if (!link) return reply.code(400).send(page("Link not valid", "This unsubscribe link is not valid."));
+      if (!link) return reply.code(400).send(unsubscribePage("Link not valid", "This unsubscribe link is not valid."));
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, link.u));
       // Mentions stay in the app's notification centre; only the mails stop.
       if (user) await updatePreferences(db, user.id, { mentions: "app" });
-      return page("Mention emails are off", "You will no longer get an email when someone mentions you. You can turn them on again on your Account page.");
+      return unsubscribePage("Mention emails are off", "You will no longer get an email when someone mentions you. You can turn them on again on your Account page.");
     });
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { unsubscribePage } from "./unsubscribe-page";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { EmailSubscriptionSchema } from "../../../common/contracts/email";
@@ -10,10 +11,6 @@ import { emailUnsubscribes } from "./email.table";
 import { isValidUnsubscribeSignature } from "./unsubscribe-link";
 
 const LinkSchema = z.object({ u: z.string().min(1).max(100), t: z.string().min(1).max(100) });
-
-function page(title: string, text: string, form?: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${form ?? ""}</body></html>`;
-}
 
 /**
  * Unsubscribe: the link in a bulk message (GET shows a confirm button, so a mail scanner opening links
@@ -29,22 +26,22 @@ export async function unsubscribeRoutes(app: FastifyInstance, { db, secret }: { 
       const link = LinkSchema.safeParse(request.query);
       reply.type("text/html; charset=utf-8");
       if (!link.success || !isValidUnsubscribeSignature(secret, link.data.u, link.data.t)) {
-        return reply.code(400).send(page("Link not valid", "This unsubscribe link is not valid."));
+        return reply.code(400).send(unsubscribePage("Link not valid", "This unsubscribe link is not valid."));
       }
       const action = `/api/email/unsubscribe?u=${encodeURIComponent(link.data.u)}&t=${encodeURIComponent(link.data.t)}`;
-      return page("Unsubscribe", "Stop receiving emails sent to all members? You can opt in again from your profile.", `<form method="post" action="${escapeHtml(action)}"><button type="submit">Unsubscribe</button></form>`);
+      return unsubscribePage("Unsubscribe", "Stop receiving emails sent to all members? You can opt in again from your profile.", `<form method="post" action="${escapeHtml(action)}"><button type="submit">Unsubscribe</button></form>`);
     });
 
     scoped.post("/api/email/unsubscribe", async (request, reply) => {
       const link = LinkSchema.safeParse(request.query);
       reply.type("text/html; charset=utf-8");
       if (!link.success || !isValidUnsubscribeSignature(secret, link.data.u, link.data.t)) {
-        return reply.code(400).send(page("Link not valid", "This unsubscribe link is not valid."));
+        return reply.code(400).send(unsubscribePage("Link not valid", "This unsubscribe link is not valid."));
       }
       // A deleted account's link still answers the same page; there is nobody left to mail.
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, link.data.u));
       if (user) await db.insert(emailUnsubscribes).values({ userId: user.id }).onConflictDoNothing();
-      return page("You are unsubscribed", "You will no longer receive emails sent to all members. You can opt in again from your profile.");
+      return unsubscribePage("You are unsubscribed", "You will no longer receive emails sent to all members. You can opt in again from your profile.");
     });
   });
 

@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import type { NotificationTopic } from "../../../common/contracts/notifications";
+import type { WorkerDefinition } from "../../jobs/job-queue";
+import { QUEUES } from "../../jobs/queues";
+import { getGeneralSettings } from "../settings/settings.service";
+import { digestMail, type DigestSection, type MailedNotification } from "./notification-mail";
+import type { NotificationMailDeps } from "./notification-emails.job";
+import { readForMail } from "./notification-recipients";
+import { notificationUnsubscribeUrl } from "./notification-unsubscribe";
+
+export type DigestPeriod = "daily" | "weekly";
+
+export interface DigestDeps extends NotificationMailDeps {
+  /** The clock; tests move it. */
+  now(): Date;
+}
+
+const PERIOD_DAYS: Record<DigestPeriod, number> = { daily: 1, weekly: 7 };
+/** Members handled per query. */
+const MEMBER_BATCH = 200;
+/** A digest still `sending` after this long was left by an instance that stopped: another takes it over. */
+const STALE_DIGEST_MINUTES = 10;
+
+/** The two scheduled digests: daily at 07:00 UTC, weekly on Mondays at 07:00 UTC, each taken by one instance. */
+export function digestWorkers(deps: DigestDeps): Array<WorkerDefinition<object>> {
+  return (["daily", "weekly"] as const).map((period) => ({
+    queue: period === "daily" ? QUEUES.notificationDigestDaily : QUEUES.notificationDigestWeekly,
+    cron: period === "daily" ? "0 7 * * *" : "0 7 * * 1",
+    expireInSeconds: 3600,
+    retryLimit: 3,
+    retryDelaySeconds: 120,
+    handler: async () => {
+      await sendDigests(deps, period);
+    },
+  }));
+}
+
+/**
+ * Sends the period's digest to every member who chose it for some kind: one mail of the unread
+ * notifications of those kinds from the period that no digest carried yet, nothing when there are
+ * none. The digest's row is written first, so a member gets one per period however many instances
+ * or retries run it.
+ */
+export async function sendDigests(deps: DigestDeps, period: DigestPeriod): Promise<{ sent: number; empty: number }> {
+  const { db } = deps;
+  const now = deps.now();
+  const periodEnd = now.toISOString().slice(0, 10);
+  const since = new Date(now.getTime() - PERIOD_DAYS[period] * 86_400_000);
+  const totals = { sent: 0, empty: 0 };
+  let after = "";
+  for (;;) {
+    const members = (await db.execute(sql`
+      select distinct p.user_id from notification_preferences p join users u on u.id = p.user_id
+      where p.delivery = ${period} and u.is_active and p.user_id > ${after}
+      order by p.user_id limit ${MEMBER_BATCH}`)) as unknown as { rows: Array<{ user_id: string }> };
+    if (members.rows.length === 0) return totals;
+    for (const { user_id: userId } of members.rows) {
+      if (!(await claimDigest(deps, userId, period, periodEnd))) continue;
+      const outcome = await sendDigest(deps, userId, period, periodEnd, since);
+      totals[outcome] += 1;
+    }
+    after = members.rows.at(-1)?.user_id ?? after;
+  }
+}
+
+async function claimDigest({ db }: DigestDeps, userId: string, period: DigestPeriod, periodEnd: string): Promise<boolean> {
+  const fresh = (await db.execute(sql`
+    insert into notification_digests (user_id, period, period_end) values (${userId}, ${period}, ${periodEnd})
+    on conflict do nothing returning user_id`)) as unknown as { rows: unknown[] };
+  if (fresh.rows.length > 0) return true;
+  const stale = (await db.execute(sql`
+    update notification_digests set created_at = now()
+    where user_id = ${userId} and period = ${period} and period_end = ${periodEnd} and status = 'sending'
+      and created_at < now() - make_interval(mins => ${STALE_DIGEST_MINUTES})
+    returning user_id`)) as unknown as { rows: unknown[] };
+  return stale.rows.length > 0;
+}
+
+async function sendDigest(deps: DigestDeps, userId: string, period: DigestPeriod, periodEnd: string, since: Date): Promise<"sent" | "empty"> {
+  const { db } = deps;
+  const ids = (await db.execute(sql`
+    select n.id from notifications n
+    join notification_preferences p on p.user_id = n.user_id and p.topic = n.topic and p.delivery = ${period}
+    where n.user_id = ${userId} and n.read_at is null and n.digested_at is null and n.created_at > ${since.toISOString()}::timestamptz
+    order by n.seq`)) as unknown as { rows: Array<{ id: number | string }> };
+  const readable = (await readForMail(db, ids.rows.map((row) => Number(row.id)))).filter((entry) => entry.visible);
+  const recipient = readable[0]?.recipient;
+  if (!recipient) {
+    await db.execute(sql`update notification_digests set status = 'empty' where user_id = ${userId} and period = ${period} and period_end = ${periodEnd}`);
+    return "empty";
+  }
+  const byTopic = new Map<NotificationTopic, MailedNotification[]>();
+  for (const { item } of readable) byTopic.set(item.topic, [...(byTopic.get(item.topic) ?? []), item]);
+  const sections: DigestSection[] = [...byTopic].map(([topic, items]) => ({ topic, items, unsubscribeUrl: notificationUnsubscribeUrl(deps.baseUrl, deps.secret, userId, [topic]) }));
+  const { communityName } = await getGeneralSettings(db);
+  const unsubscribeAllUrl = notificationUnsubscribeUrl(deps.baseUrl, deps.secret, userId, [...byTopic.keys()]);
+  const result = await deps.mailer.send(digestMail({ to: recipient, period, sections, communityName, baseUrl: deps.baseUrl, unsubscribeAllUrl }));
+  if (result.failure) deps.logger.warn({ userId, failure: result.failure.message }, "notification digest not delivered");
+  const sentIds = readable.map((entry) => entry.item.id);
+  await db.execute(sql`update notifications set digested_at = now() where id in (${sql.join(sentIds.map((id) => sql`${id}`), sql`, `)})`);
+  await db.execute(sql`update notification_digests set status = 'sent', items = ${sentIds.length} where user_id = ${userId} and period = ${period} and period_end = ${periodEnd}`);
+  return "sent";
+}
