@@ -24,6 +24,7 @@ import { communityRoutes } from "./features/community/community.routes";
 import type { ContentDeps } from "./features/content/content-deps";
 import { resourcesRoutes } from "./features/resources/resources.routes";
 import { sessionsRoutes } from "./features/sessions/sessions.routes";
+import { sendSessionReminders } from "./features/sessions/session-reminders.job";
 import { twoFactorStatusRoutes } from "./features/settings/admin-two-factor";
 import { settingsRoutes } from "./features/settings/settings.routes";
 import { invitationsRoutes } from "./features/invitations/invitations.routes";
@@ -54,6 +55,7 @@ import { notificationsRoutes } from "./features/notifications/notifications.rout
 import { notificationUnsubscribeRoutes } from "./features/notifications/notification-unsubscribe.routes";
 import { sendDueNotificationMails } from "./features/notifications/notification-emails.job";
 import { digestWorkers } from "./features/notifications/notification-digest.job";
+import { broadcastWorker } from "./features/notifications/notification-broadcast.job";
 import { accountDataRoutes } from "./features/account-data/account-data.routes";
 import { personalDataDeclarations } from "./personal-data-declarations";
 import { accountExportWorker } from "./features/account-data/export.job";
@@ -114,6 +116,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   jobs.every("notification-mails", env.NOTIFICATION_MAIL_INTERVAL_SECONDS * 1000, async () => {
     await sendDueNotificationMails(notificationMail);
   });
+  jobs.register(broadcastWorker(db));
   for (const worker of digestWorkers({ ...notificationMail, now: () => new Date() })) jobs.register(worker);
   const auth = createAuth({ env, logger, db, mailer, secret: authSecret });
   const context = await auth.$context;
@@ -157,12 +160,15 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(unsubscribeRoutes, { db, secret: authSecret });
   const news = createNewsService({ db, logger, feedUrl: env.NEWS_FEED_URL, cacheSeconds: env.NEWS_CACHE_SECONDS, allowPrivate: env.NEWS_ALLOW_PRIVATE });
   await app.register(newsRoutes, { news });
-  const content: ContentDeps = { db, files: await openFileStore(env, logger), fileLinks: createFileLinkSigner(authSecret), answers };
+  const content: ContentDeps = { db, files: await openFileStore(env, logger), fileLinks: createFileLinkSigner(authSecret), answers, jobs };
   await app.register(universityRoutes, content);
   await app.register(coursesAdminRoutes, { db });
   await app.register(membersRoutes, content);
   await app.register(mastermindsRoutes, content);
-  await app.register(sessionsRoutes, content);
+  await app.register(sessionsRoutes, { ...content, mailer, baseUrl: publicUrl(env) });
+  jobs.every("session-reminders", env.SESSION_REMINDER_INTERVAL_SECONDS * 1000, async () => {
+    await sendSessionReminders(db, new Date());
+  });
   await app.register(communityRoutes, { ...content, jobs, mailer, secret: authSecret, baseUrl: publicUrl(env), flagTrustDays: env.COMMUNITY_FLAG_TRUST_DAYS });
   await app.register(resourcesRoutes, content);
   await app.register(videosRoutes, content);

@@ -105,6 +105,8 @@ export const EnvSchema = z.object({
   /** How often a quiet notification stream sends a comment line, so proxies do not close it (README: Notifications). */
   /** How often each instance mails the notifications members chose to get by email at once. */
   NOTIFICATION_MAIL_INTERVAL_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(1).max(3600).default(10),
+  /** How often each instance looks for sessions starting within a day or an hour, to remind those going. */
+  SESSION_REMINDER_INTERVAL_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(1).max(3600).default(60),
   NOTIFICATION_HEARTBEAT_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(1).max(300).default(25),
   CONTENT_VERSION_CHECK_MS: z.coerce.number({ error: "expected a number of milliseconds" }).int().min(0).max(1000).default(250),
   /** Files go to this S3-compatible bucket instead of DATA_DIR/files when set. */

@@ -10,6 +10,8 @@ export const QUEUES = {
   communityMentions: "community-mentions",
   /** Hourly, on a schedule (plugins/idempotency-cleanup.job.ts): deletes Idempotency-Key answers past their 24 hours. */
   idempotencyKeyCleanup: "idempotency-key-cleanup",
+  /** One job per new session, resource, video or recording (features/notifications/notification-broadcast.job.ts); data a BroadcastRequest. */
+  notificationBroadcast: "notification-broadcast",
   /** Daily at 07:00 UTC (features/notifications/notification-digest.job.ts): the daily notification digests. */
   notificationDigestDaily: "notification-digest-daily",
   /** Mondays at 07:00 UTC: the weekly notification digests. */

@@ -16,6 +16,8 @@ export interface MailMessage {
   html: string;
   /** Extra headers (List-Unsubscribe); values are stripped of line breaks. */
   headers?: Record<string, string>;
+  /** Files sent with it (a session's .ics); the outbox keeps the text, not the files. */
+  attachments?: Array<{ filename: string; content: string; contentType: string }>;
 }
 
 export interface SendResult {
@@ -129,7 +131,7 @@ export function createMailer({ db, logger, from, senderName, smtpUrl, gmail, sec
       const headers = Object.fromEntries(Object.entries(message.headers ?? {}).map(([name, value]) => [name, oneLine(value)]));
       try {
         const sender = senderName ? { name: oneLine(await senderName()), address: addressOf(from) } : from;
-        await deliver(transport, settings, { from: sender, to: message.to, subject, text: message.text, html: message.html, headers });
+        await deliver(transport, settings, { from: sender, to: message.to, subject, text: message.text, html: message.html, headers, attachments: message.attachments });
         await markOutboxMessage(db, row.id, { status: "sent", sentAt: new Date() });
         return { id: row.id, status: "sent", transport };
       } catch (error) {

@@ -51,6 +51,7 @@ const EVIDENCE: Record<string, (data: Json, seededData: SeededData) => void> = {
   "notification_digests.user_id": (data) => expect(data.notificationDigests).toEqual([{ period: "weekly", periodEnd: "2026-11-23", status: "sent", notifications: 3 }]),
   "notification_preferences.user_id": (data) => expect(data.notificationPreferences).toMatchObject({ mentions: "app", replies: "app" }),
   "community_mention_notices.user_id": (data, s) => expect(data.moderation.mentionsYouWereEmailedAbout).toEqual([expect.objectContaining({ postId: s.othersPostId })]),
+  "session_reminders.user_id": (data) => expect(data.sessionReminders).toEqual([expect.objectContaining({ before: "24 hours" })]),
   "session_rsvps.user_id": (data) => expect(data.sessionRsvps).toEqual([expect.objectContaining({ title: "Pitch night" })]),
   "lesson_progress.user_id": (data) => expect(data.courseProgress).toEqual([expect.objectContaining({ course: "patent-basics", lesson: "What a patent protects" })]),
   "media_items.uploaded_by": (data, s) => expect(data.uploads.mediaLibrary).toEqual([expect.objectContaining({ id: s.mediaItemId, file: zipPathOf({ id: s.mediaItemId, name: "../../Brochure (final).pdf" }) })]),

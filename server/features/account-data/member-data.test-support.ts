@@ -10,7 +10,7 @@ import { bulkSendRecipients, bulkSends, emailUnsubscribes } from "../email/email
 import { invitations } from "../invitations/invitations.table";
 import { mediaItems } from "../media/media.table";
 import { notificationDigests, notificationPreferences, notifications } from "../notifications/notifications.table";
-import { mastermindSessions, sessionRsvps } from "../sessions/sessions.table";
+import { mastermindSessions, sessionReminders, sessionRsvps } from "../sessions/sessions.table";
 import { courseLessons, courseModules, lessonProgress } from "../university/courses.table";
 import { adminAuditLog } from "../users/audit-log.table";
 import { mediaVideos } from "../videos/videos.table";
@@ -66,6 +66,7 @@ export async function seedEveryTable(t: TestApp, member: Member, other: Member):
   const [session] = await db.insert(mastermindSessions).values({ title: "Pitch night", date: "2099-01-01", time: "7 PM", location: "Online", description: "Pitches", tier: "all" }).returning();
   if (!session) throw new Error("no session");
   await db.insert(sessionRsvps).values({ sessionId: session.id, userId: member.userId });
+  await db.insert(sessionReminders).values({ sessionId: session.id, userId: member.userId, kind: "day" });
   const [module] = await db.insert(courseModules).values({ courseId: "patent-basics", title: "Getting started", position: 1 }).returning();
   if (!module) throw new Error("no module");
   const [lesson] = await db.insert(courseLessons).values({ moduleId: module.id, title: "What a patent protects", kind: "text", minutes: 5, position: 1 }).returning();

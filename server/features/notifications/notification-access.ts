@@ -1,7 +1,5 @@
 import type { ContentLevel, ResourceTier } from "../../../common/content";
-import { PAID_TIERS, type PaidTier } from "../../../common/tiers";
 import { postLevelsFor, resourceTiersFor, sessionLevelsFor, videoLevelsFor, type ContentViewer } from "../content/access.policy";
-import { canOpenCourse } from "../university/university.policy";
 
 /** A notification about the member's own account or standing: no tier is involved. */
 export const OWN_ACCESS = "own";
@@ -12,7 +10,6 @@ export const accessOf = {
   resource: (tier: ResourceTier) => `resource:${tier}`,
   post: (level: ContentLevel) => `post:${level}`,
   video: (level: ContentLevel) => `video:${level}`,
-  course: (level: PaidTier) => `course:${level}`,
 };
 
 /**
@@ -27,6 +24,5 @@ export function accessKeysFor(viewer: ContentViewer): string[] {
     ...resourceTiersFor(viewer).map(accessOf.resource),
     ...postLevelsFor(viewer).map(accessOf.post),
     ...videoLevelsFor(viewer).map(accessOf.video),
-    ...PAID_TIERS.filter((level) => canOpenCourse(viewer, { accessLevel: level })).map(accessOf.course),
   ];
 }

@@ -20,6 +20,8 @@ export interface NotificationTemplate {
   actorCount?: number;
   /** The caller mails it itself, in its own words (mention mails): no "email at once" mail is queued. */
   mailedByCaller?: boolean;
+  /** A member who already has this event about this subject gets no second one (a retried broadcast). */
+  once?: boolean;
 }
 
 /** How much to clip of a post or title: enough to recognise it, never the whole text. */
@@ -46,6 +48,7 @@ export async function notifyMembers(tx: Database, recipients: SQL, template: Not
       join users u on u.id = r.user_id and u.is_active
       left join notification_preferences p on p.user_id = u.id and p.topic = ${topic}
       where u.id is distinct from ${actorId}
+        ${template.once ? sql`and not exists (select 1 from notifications done where done.user_id = u.id and done.subject = ${template.subject} and done.event = ${template.event})` : sql``}
     ),
     written as (
       insert into notifications (user_id, event, topic, access, subject, headline, excerpt, link, actor_id, actor_count, group_key, mail_state)

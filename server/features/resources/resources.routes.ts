@@ -1,4 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { queueBroadcast } from "../../jobs/broadcast-request";
+import { accessOf } from "../notifications/notification-access";
+import { excerptOf, forgetSubject, moveSubjectAccess } from "../notifications/notify";
 import { z } from "zod";
 import {
   ResourceInputSchema,
@@ -25,6 +28,8 @@ import {
 } from "./resources.service";
 
 const ResourceParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+const resourceSubject = (id: number) => `resource:${id}`;
 
 /** The resource library (spec 000 §2, §6) and its admin screen (spec 001). */
 export async function resourcesRoutes(app: FastifyInstance, deps: ContentDeps): Promise<void> {
@@ -71,18 +76,24 @@ export async function resourcesRoutes(app: FastifyInstance, deps: ContentDeps): 
   app.post("/api/admin/resources", { preHandler: requireAdmin }, async (request, reply): Promise<AdminResource> => {
     const input = ResourceInputSchema.parse(request.body);
     reply.code(201);
-    return createResource(deps, memberOf(request).userId, input);
+    const created = await createResource(deps, memberOf(request).userId, input);
+    await queueBroadcast(deps.jobs, { event: "new-resource", access: accessOf.resource(created.tier), subject: resourceSubject(created.id), excerpt: excerptOf(created.title), link: "/members/resources" }, request.log);
+    return created;
   });
 
   app.put("/api/admin/resources/:id", { preHandler: requireAdmin }, async (request): Promise<AdminResource> => {
     const { id } = ResourceParamsSchema.parse(request.params);
     const input = ResourceInputSchema.parse(request.body);
-    return updateResource(deps, memberOf(request).userId, id, input);
+    const updated = await updateResource(deps, memberOf(request).userId, id, input);
+    // Notifications about it follow its tier, so nobody is shown a title above their plan.
+    await moveSubjectAccess(deps.db, resourceSubject(id), accessOf.resource(updated.tier));
+    return updated;
   });
 
   app.delete("/api/admin/resources/:id", { preHandler: requireAdmin }, async (request, reply) => {
     const { id } = ResourceParamsSchema.parse(request.params);
     await deleteResource(deps, id);
+    await forgetSubject(deps.db, resourceSubject(id));
     return reply.code(204).send();
   });
 }

@@ -127,3 +127,9 @@ export function formatSessionDate(day: string): string {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
   return LONG_DATE.format(new Date(utcInstant(year, month, date)));
 }
+
+/** When a session begins: its parsed start, or the start of its day in the programme's zone when its time cannot be read. */
+export function sessionStartsAt(day: string, time: string): Date {
+  const range = parseSessionTime(time);
+  return range ? zonedTimeToInstant(day, range.start, range.timeZone) : zonedTimeToInstant(day, { hour: 0, minute: 0 }, PROGRAMME_TIME_ZONE);
+}

@@ -3,6 +3,10 @@ import { SESSION_MESSAGES, SessionInputSchema, type MastermindSession, type Rsvp
 import { memberOf, requireAdmin, requireMember } from "../../auth/guards";
 import { AppError } from "../../errors";
 import type { ContentDeps } from "../content/content-deps";
+import type { Mailer } from "../../mail/mailer";
+import { getGeneralSettings } from "../settings/settings.service";
+import { rsvpMail } from "./rsvp-mail";
+import { announceNewSession, announceSessionChanges, forgetSession, SESSIONS_LINK } from "./session-notifications";
 import {
   createSession,
   deleteSession,
@@ -25,7 +29,13 @@ function sessionId(request: FastifyRequest): number {
 }
 
 /** Mastermind sessions: the members' list, RSVPs and calendar files, and the admin screens' CRUD. */
-export async function sessionsRoutes(app: FastifyInstance, { db }: ContentDeps): Promise<void> {
+export interface SessionsDeps extends ContentDeps {
+  mailer: Mailer;
+  /** The site's public address, for links in mails. */
+  baseUrl: string;
+}
+
+export async function sessionsRoutes(app: FastifyInstance, { db, jobs, mailer, baseUrl }: SessionsDeps): Promise<void> {
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "private, no-store");
   });
@@ -39,11 +49,18 @@ export async function sessionsRoutes(app: FastifyInstance, { db }: ContentDeps):
   });
 
   app.post("/api/members/sessions/:id/rsvp", { preHandler: requireMember }, async (request): Promise<RsvpResponse> => {
-    return setRsvp(db, memberOf(request), sessionId(request), true);
+    const viewer = memberOf(request);
+    const { answer, joined } = await setRsvp(db, viewer, sessionId(request), true);
+    if (joined) {
+      const { communityName } = await getGeneralSettings(db);
+      const result = await mailer.send(rsvpMail({ to: viewer, session: joined, communityName, sessionsUrl: new URL(SESSIONS_LINK, baseUrl).toString(), now: new Date() }));
+      if (result.failure) request.log.warn({ failure: result.failure.message }, "RSVP email not delivered");
+    }
+    return answer;
   });
 
   app.delete("/api/members/sessions/:id/rsvp", { preHandler: requireMember }, async (request): Promise<RsvpResponse> => {
-    return setRsvp(db, memberOf(request), sessionId(request), false);
+    return (await setRsvp(db, memberOf(request), sessionId(request), false)).answer;
   });
 
   app.get("/api/members/sessions/:id/calendar.ics", { preHandler: requireMember }, async (request, reply) => {
@@ -58,16 +75,22 @@ export async function sessionsRoutes(app: FastifyInstance, { db }: ContentDeps):
   app.post("/api/admin/sessions", { preHandler: requireAdmin }, async (request, reply): Promise<MastermindSession> => {
     const values = SessionInputSchema.parse(request.body);
     reply.code(201);
-    return createSession(db, memberOf(request), values);
+    const { session, row } = await createSession(db, memberOf(request), values);
+    await announceNewSession(jobs, row, request.log);
+    return session;
   });
 
   app.put("/api/admin/sessions/:id", { preHandler: requireAdmin }, async (request): Promise<MastermindSession> => {
     const id = sessionId(request);
-    return updateSession(db, memberOf(request), id, SessionInputSchema.parse(request.body));
+    const { session, before, row } = await updateSession(db, memberOf(request), id, SessionInputSchema.parse(request.body));
+    await announceSessionChanges(db, jobs, before, row, request.log);
+    return session;
   });
 
   app.delete("/api/admin/sessions/:id", { preHandler: requireAdmin }, async (request, reply) => {
-    await deleteSession(db, sessionId(request));
+    const id = sessionId(request);
+    await deleteSession(db, id);
+    await forgetSession(db, id);
     return reply.code(204).send();
   });
 }

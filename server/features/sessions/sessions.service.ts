@@ -112,17 +112,22 @@ export async function readMemberSession(db: Database, viewer: Viewer, id: number
   return oneSession(db, await visibleSession(db, viewer, id), viewer.userId);
 }
 
-/** Says the viewer is (or is no longer) coming; repeating either is harmless. Past sessions take no RSVPs (409). */
-export async function setRsvp(db: Database, viewer: Viewer, id: number, going: boolean): Promise<RsvpResponse> {
+/**
+ * Says the viewer is (or is no longer) coming; repeating either is harmless. Past sessions take no
+ * RSVPs (409). `joined` is the session when this call is the one that said yes (the mail goes once).
+ */
+export async function setRsvp(db: Database, viewer: Viewer, id: number, going: boolean): Promise<{ answer: RsvpResponse; joined: SessionRow | null }> {
   const row = await visibleSession(db, viewer, id);
   if (row.isPast) throw new AppError("CONFLICT", SESSION_MESSAGES.rsvpClosed);
+  let joined: SessionRow | null = null;
   if (going) {
-    await db.insert(sessionRsvps).values({ sessionId: id, userId: viewer.userId }).onConflictDoNothing();
+    const inserted = await db.insert(sessionRsvps).values({ sessionId: id, userId: viewer.userId }).onConflictDoNothing().returning({ userId: sessionRsvps.userId });
+    if (inserted.length > 0) joined = row;
   } else {
     await db.delete(sessionRsvps).where(and(eq(sessionRsvps.sessionId, id), eq(sessionRsvps.userId, viewer.userId)));
   }
   const attendees = (await attendeesOf(db, [id])).get(id) ?? [];
-  return { going: attendees.some((attendee) => attendee.id === viewer.userId), attendees };
+  return { answer: { going: attendees.some((attendee) => attendee.id === viewer.userId), attendees }, joined };
 }
 
 /** The session as an .ics attachment, for viewers who may see it: only they get its join link. */
@@ -131,19 +136,24 @@ export async function memberSessionCalendar(db: Database, viewer: Viewer, id: nu
   return { fileName: calendarFileName(row), body: sessionCalendar({ ...row, joinUrl: row.isPast ? null : row.joinUrl }, now) };
 }
 
-export async function createSession(db: Database, viewer: Viewer, values: SessionValues): Promise<MastermindSession> {
+export async function createSession(db: Database, viewer: Viewer, values: SessionValues): Promise<{ session: MastermindSession; row: SessionRow }> {
   const [row] = await db.insert(mastermindSessions).values(values).returning();
-  return toSession(row!, [], viewer.userId);
+  return { session: toSession(row!, [], viewer.userId), row: row! };
 }
 
-export async function updateSession(db: Database, viewer: Viewer, id: number, values: SessionValues): Promise<MastermindSession> {
-  const [row] = await db
-    .update(mastermindSessions)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(mastermindSessions.id, id))
-    .returning();
-  if (!row) throw new AppError("NOT_FOUND", SESSION_MESSAGES.notFound);
-  return oneSession(db, row, viewer.userId);
+/** The edit, with the row as it was before (the notifications compare them). */
+export async function updateSession(db: Database, viewer: Viewer, id: number, values: SessionValues): Promise<{ session: MastermindSession; before: SessionRow; row: SessionRow }> {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    const [before] = await txDb.select().from(mastermindSessions).where(eq(mastermindSessions.id, id)).for("update");
+    if (!before) throw new AppError("NOT_FOUND", SESSION_MESSAGES.notFound);
+    const [row] = await txDb
+      .update(mastermindSessions)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(mastermindSessions.id, id))
+      .returning();
+    return { session: await oneSession(txDb, row!, viewer.userId), before, row: row! };
+  });
 }
 
 /** Deletes the session and, with it, its RSVPs. */

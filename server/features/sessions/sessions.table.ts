@@ -39,3 +39,22 @@ export const sessionRsvps = pgTable(
   },
   (table) => [primaryKey({ columns: [table.sessionId, table.userId] }), index("session_rsvps_user_idx").on(table.userId)],
 );
+
+/**
+ * Reminders sent, one row per session, member and kind: written in the same transaction as the
+ * notification, so a reminder goes once across instances and restarts.
+ */
+export const sessionReminders = pgTable(
+  "session_reminders",
+  {
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => mastermindSessions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["day", "hour"] }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.userId, table.kind] }), index("session_reminders_user_idx").on(table.userId)],
+);

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { queueBroadcast } from "../../jobs/broadcast-request";
+import { accessOf } from "../notifications/notification-access";
+import { excerptOf, forgetSubject, moveSubjectAccess } from "../notifications/notify";
 import { z } from "zod";
 import { VideoInputSchema, type AdminVideo, type AdminVideosResponse, type TrainingVideo, type VideosResponse } from "../../../common/contracts/videos";
 import { memberOf, requireAdmin } from "../../auth/guards";
@@ -9,6 +12,8 @@ import type { ContentDeps } from "../content/content-deps";
 import { createVideo, deleteVideo, findVideo, listAdminVideos, listVideos, readVideo, seesVideo, updateVideo } from "./videos.service";
 
 const VideoParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+const videoSubject = (id: number) => `video:${id}`;
 
 /** Training videos (spec 000 §2, §6) and their admin screen (spec 001). */
 export async function videosRoutes(app: FastifyInstance, deps: ContentDeps): Promise<void> {
@@ -55,18 +60,23 @@ export async function videosRoutes(app: FastifyInstance, deps: ContentDeps): Pro
   app.post("/api/admin/videos", { preHandler: requireAdmin }, async (request, reply): Promise<AdminVideo> => {
     const input = VideoInputSchema.parse(request.body);
     reply.code(201);
-    return createVideo(deps, memberOf(request), input);
+    const created = await createVideo(deps, memberOf(request), input);
+    await queueBroadcast(deps.jobs, { event: "new-video", access: accessOf.video(created.accessLevel), subject: videoSubject(created.id), excerpt: excerptOf(created.title), link: "/members/training" }, request.log);
+    return created;
   });
 
   app.put("/api/admin/videos/:id", { preHandler: requireAdmin }, async (request): Promise<AdminVideo> => {
     const { id } = VideoParamsSchema.parse(request.params);
     const input = VideoInputSchema.parse(request.body);
-    return updateVideo(deps, memberOf(request), id, input);
+    const updated = await updateVideo(deps, memberOf(request), id, input);
+    await moveSubjectAccess(deps.db, videoSubject(id), accessOf.video(updated.accessLevel));
+    return updated;
   });
 
   app.delete("/api/admin/videos/:id", { preHandler: requireAdmin }, async (request, reply) => {
     const { id } = VideoParamsSchema.parse(request.params);
     await deleteVideo(deps, id);
+    await forgetSubject(deps.db, videoSubject(id));
     return reply.code(204).send();
   });
 }
