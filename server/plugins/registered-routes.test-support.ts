@@ -21,6 +21,9 @@ export function endpointsOf(routes: readonly RouteOptions[]): Endpoint[] {
   );
 }
 
+/** A Server-Sent Events route: its answer never ends, so a walk over every route that waits for answers skips it. */
+export const isEventStream = (endpoint: Endpoint) => (endpoint.route.config as { eventStream?: boolean } | undefined)?.eventStream === true;
+
 /** The route's preHandler hooks as a list, whichever form it was declared in. */
 export function preHandlersOf(route: RouteOptions): unknown[] {
   const hooks = route.preHandler;
