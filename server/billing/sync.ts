@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, lt, or } from "drizzle-orm";
+import { notifyBillingChanges } from "./billing-notifications";
 import type { Logger } from "pino";
 import type { PaidTier } from "../../common/tiers";
 import { tierRank } from "../../common/tiers";
@@ -45,6 +46,7 @@ export async function syncCustomer(deps: BillingDeps, customerId: string): Promi
       const [previous] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, customer.userId)).for("update");
       if (!current) {
         await tx.delete(subscriptions).where(eq(subscriptions.userId, customer.userId));
+        await notifyBillingChanges(tx, customer.userId, previous, null);
       } else {
         const tier = current.priceId ? (tierByPrice.get(current.priceId) ?? null) : null;
         if (current.priceId && !tier) logger.error({ priceId: current.priceId, customerId }, "subscription on a price that maps to no tier");
@@ -68,6 +70,7 @@ export async function syncCustomer(deps: BillingDeps, customerId: string): Promi
           syncedAt: now,
         };
         await tx.insert(subscriptions).values(row).onConflictDoUpdate({ target: subscriptions.userId, set: row });
+        await notifyBillingChanges(tx, customer.userId, previous, row);
       }
       await writeEffectiveTier(tx, customer.userId, now, deps.graceDays);
     });

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { accessOf } from "../notifications/notification-access";
+import { accessOf, OWN_ACCESS } from "../notifications/notification-access";
 import { excerptOf, forgetSubject, notifyMembers } from "../notifications/notify";
 import { communityPosts, communityReplies } from "./community.table";
 
@@ -70,3 +70,33 @@ export async function forgetPost(tx: Database, postId: number): Promise<void> {
   await forgetSubject(tx, postSubject(postId));
 }
 
+
+const DECISION_WORDS = {
+  approve: { author: "A moderator reviewed your {kind} and kept it up", flagger: "A moderator reviewed a {kind} you flagged and kept it up" },
+  hide: { author: "A moderator hid your {kind}", flagger: "A moderator hid a {kind} you flagged. Thank you" },
+  delete: { author: "A moderator removed your {kind}", flagger: "A moderator removed a {kind} you flagged. Thank you" },
+} as const;
+
+/**
+ * A moderator's decision, in its transaction (before the item's flags go with a deletion): its
+ * author is told, and so is each member whose open flag it settles.
+ */
+export async function notifyDecision(tx: Database, decision: keyof typeof DECISION_WORDS, item: { kind: "post" | "reply"; id: number; postId: number; authorId: string | null; content: string }): Promise<void> {
+  const [post] = await tx.select({ accessLevel: communityPosts.accessLevel }).from(communityPosts).where(eq(communityPosts.id, item.postId));
+  if (!post) return;
+  const words = DECISION_WORDS[decision];
+  const about = {
+    event: "moderation" as const,
+    subject: `moderation:${item.kind}:${item.id}`,
+    excerpt: excerptOf(item.content),
+    // A deleted item has no place to lead to; the others lead to their post.
+    link: decision === "delete" ? "/members/community" : postLink(item.postId),
+  };
+  if (item.authorId) await notifyMembers(tx, sql`select ${item.authorId}::text`, { ...about, access: OWN_ACCESS, headline: words.author.replace("{kind}", item.kind) });
+  const flagged = item.kind === "post" ? sql`post_id = ${item.id}` : sql`reply_id = ${item.id}`;
+  await notifyMembers(tx, sql`select distinct user_id from community_flags where ${flagged} and resolved_at is null`, {
+    ...about,
+    access: accessOf.post(post.accessLevel),
+    headline: words.flagger.replace("{kind}", item.kind),
+  });
+}

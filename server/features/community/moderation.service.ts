@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { forgetPost } from "./community-notifications";
+import { forgetPost, notifyDecision } from "./community-notifications";
 import { MODERATION_MESSAGES, type MemberActionSchema, type ModerationQueueQuerySchema, type ModerationDecision, type ModerationItem, type ModerationQueue, type MemberActionResult, type PostModeration } from "../../../common/contracts/community";
 import type { ModerationAuditAction } from "../../../common/contracts/community";
 import type { z } from "zod";
@@ -144,6 +144,7 @@ export async function decide(db: Database, admin: Viewer, kind: Kind, id: number
     const before = await itemFacts(txDb, kind, id);
     await lockPost(txDb, before.postId);
     const item = kind === "post" ? eq(communityFlags.postId, id) : eq(communityFlags.replyId, id);
+    await notifyDecision(txDb, decision, { kind, id, postId: before.postId, authorId: before.authorId, content: before.content });
     await recordFlagOutcomes(txDb, item, decision !== "approve");
     if (decision === "delete") await deleteItem(txDb, kind, id, before.postId, before.hidden);
     else {

@@ -194,3 +194,15 @@ describe("live notifications", () => {
     await stream.ended;
   });
 });
+
+describe("moderators' decisions", () => {
+  it("tell the author and the members whose flags they settle", async () => {
+    const admin = await memberCookie(t, "admin", "Mod Erator");
+    const flagger = await memberCookie(t, "entrepreneur", "Flo Flagger");
+    const postId = await post(ada, "Buy my course at spam.example.com");
+    expect((await sendJson(t.app, "POST", `/api/community/posts/${postId}/flag`, { reason: "spam" }, flagger.cookie)).statusCode).toBe(201);
+    expect((await sendJson(t.app, "POST", `/api/admin/moderation/posts/${postId}/decision`, { decision: "delete" }, admin.cookie)).statusCode).toBe(204);
+    expect((await list(ada)).notifications.filter((n) => n.event === "moderation").map((n) => [n.text, n.excerpt, n.link])).toEqual([["A moderator removed your post", "Buy my course at spam.example.com", "/members/community"]]);
+    expect((await list(flagger)).notifications.filter((n) => n.event === "moderation").map((n) => n.text)).toEqual(["A moderator removed a post you flagged. Thank you"]);
+  });
+});
