@@ -34,6 +34,9 @@ export default defineConfig({
     // wall time of a few journeys on a busy machine); E2E_TRACE=1 records them, kept for failed tests only.
     trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
+    // Each journey's fresh browser would install the service worker and fetch the whole app shell
+    // beside it; the app's own journey (e2e/app-install.spec.ts) allows it.
+    serviceWorkers: "block",
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],

@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { firstLoadSize } from "./scripts/first-load-size.ts";
 import { precompress } from "./scripts/precompress.ts";
 import { publicPagesChunk } from "./scripts/public-pages-chunk.ts";
@@ -13,7 +14,25 @@ export default defineConfig({
   root: "web",
   publicDir: "public",
   // The browser build; serverRenderer() then builds web/entry-server.tsx into <outDir>-ssr.
-  plugins: [react(), tailwindcss(), firstLoadSize(), precompress(), serverRenderer()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The service worker (web/service-worker/sw.ts) with this build's files to keep; the manifest is
+    // the server's (/manifest.webmanifest: it carries the community name), and the page registers the
+    // worker itself (features/app-install) to offer updates instead of taking over.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "service-worker",
+      filename: "sw.ts",
+      registerType: "prompt",
+      injectRegister: false,
+      manifest: false,
+      injectManifest: { globPatterns: ["**/*.{js,css,svg,png,woff2}", "offline.html"], globIgnores: ["images/**", "**/*.br", "**/*.gz"] },
+    }),
+    firstLoadSize(),
+    precompress(),
+    serverRenderer(),
+  ],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,

@@ -41,6 +41,7 @@ import { universityRoutes } from "./features/university/university.routes";
 import { coursesAdminRoutes } from "./features/university/courses-admin.routes";
 import { universityPageState } from "./features/university/university-page-state";
 import { searchRoutes } from "./features/search/search.routes";
+import { appManifestRoutes } from "./features/app-install/app-manifest.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { outboxRoutes } from "./mail/outbox.routes";
 import { mailerGmailOptions } from "./mail/mail-config";
@@ -54,7 +55,7 @@ import { createNotificationStreams, type NotificationStreams } from "./features/
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { notificationUnsubscribeRoutes } from "./features/notifications/notification-unsubscribe.routes";
 import { sendDueNotificationMails } from "./features/notifications/notification-emails.job";
-import { digestWorkers } from "./features/notifications/notification-digest.job";
+import { DIGEST_CHECK_MS, sendDueDigests } from "./features/notifications/notification-digest.job";
 import { broadcastWorker } from "./features/notifications/notification-broadcast.job";
 import { accountDataRoutes } from "./features/account-data/account-data.routes";
 import { personalDataDeclarations } from "./personal-data-declarations";
@@ -117,7 +118,9 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
     await sendDueNotificationMails(notificationMail);
   });
   jobs.register(broadcastWorker(db));
-  for (const worker of digestWorkers({ ...notificationMail, now: () => new Date() })) jobs.register(worker);
+  jobs.every("notification-digests", DIGEST_CHECK_MS, async () => {
+    await sendDueDigests({ ...notificationMail, now: () => new Date() });
+  });
   const auth = createAuth({ env, logger, db, mailer, secret: authSecret });
   const context = await auth.$context;
   const sessionCookieName = context.authCookies.sessionToken.name;
@@ -173,6 +176,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(resourcesRoutes, content);
   await app.register(videosRoutes, content);
   await app.register(searchRoutes, { db });
+  await app.register(appManifestRoutes, { db });
   await app.register(notificationsRoutes, { db, streams: notificationStreams });
   await app.register(notificationUnsubscribeRoutes, { db, secret: authSecret });
   await app.register(mediaRoutes, content);

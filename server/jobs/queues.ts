@@ -12,9 +12,5 @@ export const QUEUES = {
   idempotencyKeyCleanup: "idempotency-key-cleanup",
   /** One job per new session, resource, video or recording (features/notifications/notification-broadcast.job.ts); data a BroadcastRequest. */
   notificationBroadcast: "notification-broadcast",
-  /** Daily at 07:00 UTC (features/notifications/notification-digest.job.ts): the daily notification digests. */
-  notificationDigestDaily: "notification-digest-daily",
-  /** Mondays at 07:00 UTC: the weekly notification digests. */
-  notificationDigestWeekly: "notification-digest-weekly",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

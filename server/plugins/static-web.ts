@@ -18,8 +18,12 @@ interface StaticWebOptions {
   pageState: (cookie: string | undefined, pagePath: string) => Promise<PageState>;
 }
 
-/** Hashed build assets never change; shipped images rarely do; anything else may change at a deploy. */
+/**
+ * Hashed build assets never change; shipped images rarely do; anything else may change at a deploy.
+ * The service worker is checked at every visit, so a deploy reaches installed apps at once.
+ */
 function cacheControlFor(filePath: string): string {
+  if (/[\\/]sw\.js(\.br|\.gz)?$/.test(filePath)) return "no-cache";
   if (filePath.includes(`${path.sep}assets${path.sep}`)) return "public, max-age=31536000, immutable";
   if (filePath.includes(`${path.sep}images${path.sep}`)) return "public, max-age=604800";
   return "public, max-age=3600";

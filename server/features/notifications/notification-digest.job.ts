@@ -1,7 +1,5 @@
 import { sql } from "drizzle-orm";
 import type { NotificationTopic } from "../../../common/contracts/notifications";
-import type { WorkerDefinition } from "../../jobs/job-queue";
-import { QUEUES } from "../../jobs/queues";
 import { getGeneralSettings } from "../settings/settings.service";
 import { digestMail, type DigestSection, type MailedNotification } from "./notification-mail";
 import type { NotificationMailDeps } from "./notification-emails.job";
@@ -21,18 +19,23 @@ const MEMBER_BATCH = 200;
 /** A digest still `sending` after this long was left by an instance that stopped: another takes it over. */
 const STALE_DIGEST_MINUTES = 10;
 
-/** The two scheduled digests: daily at 07:00 UTC, weekly on Mondays at 07:00 UTC, each taken by one instance. */
-export function digestWorkers(deps: DigestDeps): Array<WorkerDefinition<object>> {
-  return (["daily", "weekly"] as const).map((period) => ({
-    queue: period === "daily" ? QUEUES.notificationDigestDaily : QUEUES.notificationDigestWeekly,
-    cron: period === "daily" ? "0 7 * * *" : "0 7 * * 1",
-    expireInSeconds: 3600,
-    retryLimit: 3,
-    retryDelaySeconds: 120,
-    handler: async () => {
-      await sendDigests(deps, period);
-    },
-  }));
+/** How often each instance looks for digests due. */
+export const DIGEST_CHECK_MS = 5 * 60 * 1000;
+
+/** Digests go out from 07:00 UTC: the daily one every day, the weekly one on Mondays. */
+const DIGEST_HOUR_UTC = 7;
+const MONDAY = 1;
+
+/**
+ * Every instance runs this every few minutes; whichever comes first after 07:00 UTC sends the day's
+ * digests (and on Mondays the week's), and the others find them sent. A run that stopped half-way
+ * is finished by the next.
+ */
+export async function sendDueDigests(deps: DigestDeps): Promise<void> {
+  const now = deps.now();
+  if (now.getUTCHours() < DIGEST_HOUR_UTC) return;
+  await sendDigests(deps, "daily");
+  if (now.getUTCDay() === MONDAY) await sendDigests(deps, "weekly");
 }
 
 /**
@@ -49,9 +52,16 @@ export async function sendDigests(deps: DigestDeps, period: DigestPeriod): Promi
   const totals = { sent: 0, empty: 0 };
   let after = "";
   for (;;) {
+    // Only members whose digest of this period is not written yet, or was left half-sent: a run
+    // after the digests went out reads an index and writes nothing.
     const members = (await db.execute(sql`
       select distinct p.user_id from notification_preferences p join users u on u.id = p.user_id
       where p.delivery = ${period} and u.is_active and p.user_id > ${after}
+        and not exists (
+          select 1 from notification_digests d
+          where d.user_id = p.user_id and d.period = ${period} and d.period_end = ${periodEnd}
+            and (d.status <> 'sending' or d.created_at >= now() - make_interval(mins => ${STALE_DIGEST_MINUTES}))
+        )
       order by p.user_id limit ${MEMBER_BATCH}`)) as unknown as { rows: Array<{ user_id: string }> };
     if (members.rows.length === 0) return totals;
     for (const { user_id: userId } of members.rows) {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../auth/auth.table";
 import { buildTestApp, memberCookie, sendJson, TEST_ORIGIN, TEST_SECRET, type TestApp } from "../../test/build-test-app";
 import { eventually } from "../account-data/account-data.test-support";
-import { sendDigests, type DigestDeps } from "./notification-digest.job";
+import { sendDigests, sendDueDigests, type DigestDeps } from "./notification-digest.job";
 import { sendDueNotificationMails } from "./notification-emails.job";
 import { notificationDigests } from "./notifications.table";
 
@@ -132,5 +132,26 @@ describe("digests", () => {
     const next = await sendDigests(digestDeps(t), "daily");
     expect(next.sent).toBe(0);
     expect(received.length).toBe(before + 1);
+  });
+
+  it("sends nothing before 07:00 UTC, and the weekly digest on Mondays only", async () => {
+    const weekly = await memberCookie(t, "inventor", "Wendy Weekly");
+    await choose(weekly, { likes: "weekly" });
+    const postId = await postBy(weekly, "Weekly digest post");
+    expect((await sendJson(t.app, "POST", `/api/community/posts/${postId}/like`, undefined, writer.cookie)).statusCode).toBe(200);
+    const monday = new Date();
+    monday.setUTCHours(7, 5, 0, 0);
+    do monday.setUTCDate(monday.getUTCDate() + 1);
+    while (monday.getUTCDay() !== 1);
+    const weeklyMails = () => mailTo(weekly.email).filter((mail) => mail.subject?.endsWith("this week"));
+
+    clock = new Date(monday.getTime() - 10 * 60_000);
+    await sendDueDigests(digestDeps(t));
+    clock = new Date(monday.getTime() - 23 * 3_600_000);
+    await sendDueDigests(digestDeps(t));
+    expect(weeklyMails()).toHaveLength(0);
+    clock = monday;
+    await Promise.all([sendDueDigests(digestDeps(t)), sendDueDigests(digestDeps(twin))]);
+    expect(weeklyMails().map((mail) => mail.subject)).toEqual(["1 new in Inventors Community this week"]);
   });
 });

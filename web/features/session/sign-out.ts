@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { setViewer, viewerQueryKey } from "./api";
+import { PUBLIC_PAGES_CACHE } from "../app-install/offline-rules";
 
 // Its own module: the mutation machinery stays out of the home page's first script.
 /** Signs out, then forgets the viewer and every member-only query. */
@@ -14,6 +15,8 @@ export function useSignOut() {
     },
     onSuccess: () => {
       setViewer(queryClient, null);
+      // Public pages kept for offline use were rendered for this member (their name in the header).
+      if (typeof caches !== "undefined") void caches.delete(PUBLIC_PAGES_CACHE);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== viewerQueryKey[0] && query.queryKey[0] !== "config" });
     },
     // If signing out failed we no longer know the session state: read it again.

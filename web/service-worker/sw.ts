@@ -1,0 +1,35 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { NetworkFirst, NetworkOnly } from "workbox-strategies";
+import { OFFLINE_PAGE, PUBLIC_PAGES_CACHE, isPrivateArea } from "../features/app-install/offline-rules";
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// The app shell: every script, style and icon of this build, and the offline page.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+const offline = async () => (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
+
+// Public pages: the network first (they change, and they arrive rendered for the visitor), the copy
+// kept from the last visit when offline, else the offline page.
+const publicPages = new NetworkFirst({ cacheName: PUBLIC_PAGES_CACHE, networkTimeoutSeconds: 4 });
+// The members' and admin areas hold members' data: never kept on the device, the offline page instead.
+const privatePages = new NetworkOnly();
+
+registerRoute(
+  new NavigationRoute(async (options) => {
+    const strategy = isPrivateArea(options.url.pathname) ? privatePages : publicPages;
+    try {
+      return await strategy.handle(options);
+    } catch {
+      return offline();
+    }
+  }),
+);
+
+// A new version waits until the member agrees (the page's "Reload"), so nothing changes mid-task.
+self.addEventListener("message", (event) => {
+  if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
+});
