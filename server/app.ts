@@ -42,7 +42,7 @@ import { coursesAdminRoutes } from "./features/university/courses-admin.routes";
 import { universityPageState } from "./features/university/university-page-state";
 import { searchRoutes } from "./features/search/search.routes";
 import { appManifestRoutes } from "./features/app-install/app-manifest.routes";
-import { createMailer, type Mailer } from "./mail/mailer";
+import { addressOf, createMailer, type Mailer } from "./mail/mailer";
 import { outboxRoutes } from "./mail/outbox.routes";
 import { mailerGmailOptions } from "./mail/mail-config";
 import { emailRoutes } from "./features/email/email.routes";
@@ -57,6 +57,12 @@ import { notificationUnsubscribeRoutes } from "./features/notifications/notifica
 import { sendDueNotificationMails } from "./features/notifications/notification-emails.job";
 import { DIGEST_CHECK_MS, sendDueDigests } from "./features/notifications/notification-digest.job";
 import { broadcastWorker } from "./features/notifications/notification-broadcast.job";
+import https from "node:https";
+import { vapidKeysOnce } from "./features/notifications/push-keys";
+import { sendDuePushes } from "./features/notifications/push-sender";
+import { pushRoutes } from "./features/notifications/push.routes";
+import { guardedLookup } from "./features/news/safe-fetch";
+import { createSecretBox } from "./mail/secret-box";
 import { accountDataRoutes } from "./features/account-data/account-data.routes";
 import { personalDataDeclarations } from "./personal-data-declarations";
 import { accountExportWorker } from "./features/account-data/export.job";
@@ -118,6 +124,11 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
     await sendDueNotificationMails(notificationMail);
   });
   jobs.register(broadcastWorker(db));
+  const vapidKeys = vapidKeysOnce(db, createSecretBox(env.MAIL_SECRET_KEY ?? authSecret), { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY });
+  const pushes = { db, logger, vapidKeys, subject: `mailto:${addressOf(env.MAIL_FROM)}`, agent: new https.Agent({ lookup: guardedLookup(env.PUSH_ALLOW_PRIVATE), keepAlive: true }) };
+  jobs.every("notification-pushes", env.NOTIFICATION_MAIL_INTERVAL_SECONDS * 1000, async () => {
+    await sendDuePushes(pushes);
+  });
   jobs.every("notification-digests", DIGEST_CHECK_MS, async () => {
     await sendDueDigests({ ...notificationMail, now: () => new Date() });
   });
@@ -179,6 +190,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(appManifestRoutes, { db });
   await app.register(notificationsRoutes, { db, streams: notificationStreams });
   await app.register(notificationUnsubscribeRoutes, { db, secret: authSecret });
+  await app.register(pushRoutes, { db, vapidKeys, allowPrivate: env.PUSH_ALLOW_PRIVATE });
   await app.register(mediaRoutes, content);
   const personalData = personalDataDeclarations(billing.deps);
   await app.register(usersRoutes, { db, viewers, graceDays: env.BILLING_GRACE_DAYS, auth, jobs, billing: billing.deps, personalData, files: content.files, logger });

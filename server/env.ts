@@ -70,6 +70,8 @@ export const EnvSchema = z.object({
   NEWS_FEED_URL: optionalUrl(["http://", "https://"], "an http(s) URL of an RSS feed"),
   NEWS_CACHE_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(0).default(900),
   NEWS_ALLOW_PRIVATE: booleanString.default(false),
+  /** Let push subscriptions name private addresses (tests run a push service on this machine). */
+  PUSH_ALLOW_PRIVATE: booleanString.default(false),
   BOOKING_EMBED_URL: optionalUrl(["https://", "http://"], "an http(s) URL of your booking calendar's embed page"),
   CONTACT_EMAIL: z.string().trim().default("support@inventors.community"),
   CONTACT_PHONE: z.string().trim().default("(321) 555-0142"),
@@ -107,6 +109,9 @@ export const EnvSchema = z.object({
   NOTIFICATION_MAIL_INTERVAL_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(1).max(3600).default(10),
   /** How often each instance looks for sessions starting within a day or an hour, to remind those going. */
   SESSION_REMINDER_INTERVAL_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(1).max(3600).default(60),
+  /** The keys that sign web pushes; without them a pair is generated once and kept in the database (README: Notifications). */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
   NOTIFICATION_HEARTBEAT_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(1).max(300).default(25),
   CONTENT_VERSION_CHECK_MS: z.coerce.number({ error: "expected a number of milliseconds" }).int().min(0).max(1000).default(250),
   /** Files go to this S3-compatible bucket instead of DATA_DIR/files when set. */

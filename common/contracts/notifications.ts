@@ -1,5 +1,11 @@
 import { z } from "zod";
 
+/** Refusals of the push subscription endpoints. */
+export const PUSH_MESSAGES = {
+  endpointInvalid: "This browser's push address is not one we can send to",
+  keysInvalid: "This browser's push keys are not valid",
+} as const;
+
 /** What a member can be told about; each has its own delivery choice in Account. */
 export const NOTIFICATION_TOPICS = ["replies", "mentions", "likes", "new-content", "recordings", "moderation", "billing", "reminders"] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
@@ -82,12 +88,32 @@ export type UnreadCount = z.infer<typeof UnreadCountSchema>;
 
 export const NotificationPreferencesSchema = z.object({
   topics: z.record(z.enum(NOTIFICATION_TOPICS), z.enum(NOTIFICATION_DELIVERIES, { error: "Choose in the app, by email, a daily or weekly digest, or off" })),
+  /** Which kinds are also pushed to the member's devices that turned push on. */
+  push: z.record(z.enum(NOTIFICATION_TOPICS), z.boolean()),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
 export const NotificationPreferencesUpdateSchema = z.object({
-  topics: z.partialRecord(z.enum(NOTIFICATION_TOPICS, { error: "Unknown notification kind" }), z.enum(NOTIFICATION_DELIVERIES, { error: "Choose in the app, by email, a daily or weekly digest, or off" })),
+  topics: z.partialRecord(z.enum(NOTIFICATION_TOPICS, { error: "Unknown notification kind" }), z.enum(NOTIFICATION_DELIVERIES, { error: "Choose in the app, by email, a daily or weekly digest, or off" })).default({}),
+  push: z.partialRecord(z.enum(NOTIFICATION_TOPICS, { error: "Unknown notification kind" }), z.boolean({ error: "Push must be on or off" })).default({}),
 });
+
+const base64Url = (bytes: number, message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, message)
+    .refine((value) => Math.floor((value.replace(/=+$/, "").length * 3) / 4) === bytes, message);
+
+/** What a browser's PushSubscription.toJSON() holds. */
+export const PushSubscriptionInputSchema = z.object({
+  endpoint: z.string({ error: PUSH_MESSAGES.endpointInvalid }).max(2000, PUSH_MESSAGES.endpointInvalid),
+  keys: z.object({ p256dh: base64Url(65, PUSH_MESSAGES.keysInvalid), auth: base64Url(16, PUSH_MESSAGES.keysInvalid) }, { error: PUSH_MESSAGES.keysInvalid }),
+});
+export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInputSchema>;
+export const PushEndpointSchema = z.object({ endpoint: z.string({ error: PUSH_MESSAGES.endpointInvalid }).max(2000, PUSH_MESSAGES.endpointInvalid) });
+
+export const PushSettingsSchema = z.object({ publicKey: z.string(), devices: z.number().int() });
+export type PushSettings = z.infer<typeof PushSettingsSchema>;
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 

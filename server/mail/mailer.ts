@@ -187,7 +187,8 @@ function inWords(failure: MailDeliveryError, transport: MailTransportName): Mail
 }
 
 /** The address of a sender written `Name <address>` or as a bare address. */
-function addressOf(sender: string): string {
+/** The address of a sender such as "Name <me@example.com>". */
+export function addressOf(sender: string): string {
   return /<([^<>]+)>\s*$/.exec(sender)?.[1]?.trim() ?? sender.trim();
 }
 

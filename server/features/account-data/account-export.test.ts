@@ -48,6 +48,7 @@ const EVIDENCE: Record<string, (data: Json, seededData: SeededData) => void> = {
   "community_flag_outcomes.user_id": (data) => expect(data.moderation.yourFlagsDecided).toEqual({ upheld: 2, rejected: 1 }),
   "community_suspensions.user_id": (data) => expect(data.moderation.suspension).toMatchObject({ message: "Cool down for a day" }),
   "notifications.user_id": (data) => expect(data.notifications).toEqual([expect.objectContaining({ event: "post-reply", link: expect.stringMatching(/^\/members\/community\?post=\d+$/) })]),
+  "push_subscriptions.user_id": (data) => expect(data.pushDevices).toEqual([expect.objectContaining({ pushService: "push.example.com" })]),
   "notification_digests.user_id": (data) => expect(data.notificationDigests).toEqual([{ period: "weekly", periodEnd: "2026-11-23", status: "sent", notifications: 3 }]),
   "notification_preferences.user_id": (data) => expect(data.notificationPreferences).toMatchObject({ mentions: "app", replies: "app" }),
   "community_mention_notices.user_id": (data, s) => expect(data.moderation.mentionsYouWereEmailedAbout).toEqual([expect.objectContaining({ postId: s.othersPostId })]),

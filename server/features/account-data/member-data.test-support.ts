@@ -9,7 +9,7 @@ import { communityFlagOutcomes, communityFlags, communitySuspensions, mentionNot
 import { bulkSendRecipients, bulkSends, emailUnsubscribes } from "../email/email.table";
 import { invitations } from "../invitations/invitations.table";
 import { mediaItems } from "../media/media.table";
-import { notificationDigests, notificationPreferences, notifications } from "../notifications/notifications.table";
+import { notificationDigests, notificationPreferences, notifications, pushSubscriptions } from "../notifications/notifications.table";
 import { mastermindSessions, sessionReminders, sessionRsvps } from "../sessions/sessions.table";
 import { courseLessons, courseModules, lessonProgress } from "../university/courses.table";
 import { adminAuditLog } from "../users/audit-log.table";
@@ -60,6 +60,7 @@ export async function seedEveryTable(t: TestApp, member: Member, other: Member):
   await db.insert(communityFlagOutcomes).values({ userId: member.userId, upheld: 2, rejected: 1 });
   await db.insert(communitySuspensions).values({ userId: member.userId, until: new Date(Date.now() + 86_400_000), message: "Cool down for a day" });
   await db.insert(notificationPreferences).values({ userId: member.userId, topic: "mentions", delivery: "app" });
+  await db.insert(pushSubscriptions).values({ userId: member.userId, endpoint: "https://push.example.com/device-1", p256dh: "key", auth: "secret" });
   await db.insert(notificationDigests).values({ userId: member.userId, period: "weekly", periodEnd: "2026-11-23", status: "sent", items: 3 });
   await db.insert(notifications).values({ userId: member.userId, event: "post-reply", topic: "replies", access: "post:all", subject: `post:${post.id}`, excerpt: "Others answer", link: `/members/community?post=${post.id}`, actorId: other.userId });
   await db.insert(mentionNotices).values({ postId: othersPost.id, userId: member.userId });

@@ -49,7 +49,8 @@ export async function safeFetchText(rawUrl: string, options: SafeFetchOptions): 
   throw new SafeFetchError("too many redirects");
 }
 
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+/** A DNS lookup that refuses private addresses: the address connected to is the one checked. */
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, lookupOptions, callback) => {
     dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, "", 0);

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import { iso, PAGE_SIZE, pagesOf, type PersonalDataDeclaration } from "../../personal-data/declaration";
 import { readPreferences } from "./notification-preferences";
-import { notificationDigests, notifications } from "./notifications.table";
+import { notificationDigests, notifications, pushSubscriptions } from "./notifications.table";
 
 /** What the member was told, and how they chose to be told. */
 export const NOTIFICATIONS_PERSONAL_DATA: PersonalDataDeclaration = {
@@ -11,6 +11,7 @@ export const NOTIFICATIONS_PERSONAL_DATA: PersonalDataDeclaration = {
     "notifications.actor_id": { action: "anonymise", how: "Others' notifications about what the member did stay, naming 'A former member'." },
     "notification_preferences.user_id": { action: "delete", how: "The member's notification choices go with the account." },
     "notification_digests.user_id": { action: "delete", how: "The record of digest emails sent goes with the account." },
+    "push_subscriptions.user_id": { action: "delete", how: "The member's devices stop getting pushes: their subscriptions go with the account." },
   },
   exportSections: [
     {
@@ -31,6 +32,13 @@ export const NOTIFICATIONS_PERSONAL_DATA: PersonalDataDeclaration = {
         ),
     },
     { key: "notificationPreferences", covers: ["notification_preferences.user_id"], read: ({ db, userId }) => readPreferences(db, userId).then((preferences) => preferences.topics) },
+    {
+      key: "pushDevices",
+      covers: ["push_subscriptions.user_id"],
+      // The push service's host says which browser it is; the address and keys are secrets of that device.
+      read: async ({ db, userId }) =>
+        (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(asc(pushSubscriptions.id))).map((row) => ({ pushService: new URL(row.endpoint).host, since: iso(row.createdAt) })),
+    },
     {
       key: "notificationDigests",
       covers: ["notification_digests.user_id"],

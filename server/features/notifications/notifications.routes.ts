@@ -82,7 +82,7 @@ export async function notificationsRoutes(app: FastifyInstance, { db, streams }:
   });
 
   app.put("/api/notifications/preferences", { preHandler: requireMember }, async (request): Promise<NotificationPreferences> => {
-    const { topics } = NotificationPreferencesUpdateSchema.parse(request.body);
-    return updatePreferences(db, memberOf(request).userId, topics);
+    const { topics, push } = NotificationPreferencesUpdateSchema.parse(request.body);
+    return updatePreferences(db, memberOf(request).userId, topics, push);
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { NOTIFICATION_DELIVERIES, NOTIFICATION_EVENTS, NOTIFICATION_TOPICS } from "../../../common/contracts/notifications";
 import { users } from "../../auth/auth.table";
 
@@ -42,6 +42,9 @@ export const notifications = pgTable(
     /** When the member chose email at once: `due`, `sending` while one instance mails it (since `mailClaimedAt`), then `sent`. */
     mailState: text("mail_state", { enum: ["due", "sending", "sent"] }),
     mailClaimedAt: timestamp("mail_claimed_at", { withTimezone: true }),
+    /** When the member turned push on for its kind: `due`, `sending` while one instance pushes it (since `pushClaimedAt`), then `sent`. */
+    pushState: text("push_state", { enum: ["due", "sending", "sent"] }),
+    pushClaimedAt: timestamp("push_claimed_at", { withTimezone: true }),
     /** Set once a digest carried it, so the next digest does not. */
     digestedAt: timestamp("digested_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -58,6 +61,9 @@ export const notifications = pgTable(
     index("notifications_mail_due_idx")
       .on(table.createdAt)
       .where(sql`${table.mailState} in ('due', 'sending')`),
+    index("notifications_push_due_idx")
+      .on(table.createdAt)
+      .where(sql`${table.pushState} in ('due', 'sending')`),
   ],
 );
 
@@ -70,6 +76,8 @@ export const notificationPreferences = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     topic: text("topic", { enum: NOTIFICATION_TOPICS }).notNull(),
     delivery: text("delivery", { enum: NOTIFICATION_DELIVERIES }).notNull(),
+    /** Also pushed to the member's devices that turned push on (Account). */
+    push: boolean("push").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.topic] })],
@@ -94,4 +102,21 @@ export const notificationDigests = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.period, table.periodEnd] })],
+);
+
+/** A browser or installed app that accepted push for the member (Account → Notifications). */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The push service's address for this device; dropped when the service answers 404 or 410. */
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("push_subscriptions_user_idx").on(table.userId)],
 );

@@ -43,7 +43,7 @@ export async function notifyMembers(tx: Database, recipients: SQL, template: Not
   const result = (await tx.execute(sql`
     with recipient as (select distinct r.user_id from (${recipients}) as r(user_id)),
     chosen as (
-      select u.id as user_id, coalesce(p.delivery, ${DEFAULT_DELIVERY[topic]}) as delivery
+      select u.id as user_id, coalesce(p.delivery, ${DEFAULT_DELIVERY[topic]}) as delivery, coalesce(p.push, false) as push
       from recipient r
       join users u on u.id = r.user_id and u.is_active
       left join notification_preferences p on p.user_id = u.id and p.topic = ${topic}
@@ -51,13 +51,15 @@ export async function notifyMembers(tx: Database, recipients: SQL, template: Not
         ${template.once ? sql`and not exists (select 1 from notifications done where done.user_id = u.id and done.subject = ${template.subject} and done.event = ${template.event})` : sql``}
     ),
     written as (
-      insert into notifications (user_id, event, topic, access, subject, headline, excerpt, link, actor_id, actor_count, group_key, mail_state)
+      insert into notifications (user_id, event, topic, access, subject, headline, excerpt, link, actor_id, actor_count, group_key, mail_state, push_state)
       select user_id, ${template.event}, ${topic}, ${template.access}, ${template.subject}, ${template.headline ?? null}, ${template.excerpt}, ${template.link},
-        ${actorId}, ${template.actorCount ?? 1}, ${template.groupKey ?? null}, case when delivery = 'email' then ${template.mailedByCaller ? "sent" : "due"} end
+        ${actorId}, ${template.actorCount ?? 1}, ${template.groupKey ?? null}, case when delivery = 'email' then ${template.mailedByCaller ? "sent" : "due"} end,
+        case when push then 'due' end
       from chosen
       where delivery <> 'off'
       on conflict (user_id, group_key) where read_at is null and group_key is not null
-      do update set actor_id = excluded.actor_id, actor_count = excluded.actor_count, excerpt = excluded.excerpt, seq = nextval('notification_seq'), created_at = now()
+      do update set actor_id = excluded.actor_id, actor_count = excluded.actor_count, excerpt = excluded.excerpt, seq = nextval('notification_seq'), created_at = now(),
+        push_state = coalesce(excluded.push_state, notifications.push_state)
       returning seq
     )
     select min(seq)::text as first, max(seq)::text as last, count(*)::int as written from written`)) as unknown as { rows: Array<{ first: string | null; last: string | null; written: number }> };
