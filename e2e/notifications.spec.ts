@@ -89,6 +89,12 @@ test.describe("the notification centre", () => {
     await replies.selectOption({ label: "Daily digest" });
     await expect(replies).toBeEnabled();
     await expect(replies).toHaveValue("daily");
+    // Push is asked for only when the member chooses it: nothing prompts on arrival.
+    await expect(page.getByTestId("push-device")).toContainText("Push notifications on this device");
+    const pushReplies = page.getByRole("checkbox", { name: "Push replies" });
+    await expect(pushReplies).not.toBeChecked();
+    await pushReplies.check();
+    await expect(pushReplies).toBeEnabled();
     await expectNoSeriousAxeViolations(page);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
@@ -97,5 +103,6 @@ test.describe("the notification centre", () => {
     }
     await page.reload();
     await expect(page.getByLabel("Replies", { exact: true })).toHaveValue("daily");
+    await expect(page.getByRole("checkbox", { name: "Push replies" })).toBeChecked();
   });
 });

@@ -33,3 +33,35 @@ registerRoute(
 self.addEventListener("message", (event) => {
   if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
 });
+
+/** What the server pushes (server/features/notifications/push-sender.ts). */
+interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+self.addEventListener("push", (event) => {
+  const payload = event.data?.json() as PushPayload | undefined;
+  if (!payload) return;
+  event.waitUntil(self.registration.showNotification(payload.title, { body: payload.body, tag: payload.tag, icon: "/icons/icon-192.png", badge: "/icons/icon-192.png", data: { url: payload.url } }));
+});
+
+// Opening a push brings an open tab of the app to its place, or opens one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? "/members/notifications", self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        await open.navigate(url);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});

@@ -64,7 +64,8 @@ export function usePreferences() {
 export function useSavePreference() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ topic, delivery }: { topic: NotificationTopic; delivery: NotificationDelivery }) => requestJson<NotificationPreferences>("PUT", "/api/notifications/preferences", { topics: { [topic]: delivery } }),
+    mutationFn: ({ topic, delivery, push }: { topic: NotificationTopic; delivery?: NotificationDelivery; push?: boolean }) =>
+      requestJson<NotificationPreferences>("PUT", "/api/notifications/preferences", { topics: delivery ? { [topic]: delivery } : {}, push: push === undefined ? {} : { [topic]: push } }),
     onSuccess: (preferences) => queryClient.setQueryData(preferencesKey, preferences),
   });
 }

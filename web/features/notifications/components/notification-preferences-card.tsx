@@ -4,8 +4,17 @@ import { Alert } from "../../../components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { usePreferences, useSavePreference } from "../api";
+import { PushDevicePanel } from "./push-device-panel";
 
-function TopicRow({ topic, delivery, saving, onChange }: { topic: NotificationTopic; delivery: NotificationDelivery; saving: boolean; onChange: (delivery: NotificationDelivery) => void }) {
+interface TopicRowProps {
+  topic: NotificationTopic;
+  delivery: NotificationDelivery;
+  push: boolean;
+  saving: boolean;
+  onChange: (change: { delivery?: NotificationDelivery; push?: boolean }) => void;
+}
+
+function TopicRow({ topic, delivery, push, saving, onChange }: TopicRowProps) {
   const id = useId();
   const { title, description } = TOPIC_LABELS[topic];
   return (
@@ -16,19 +25,25 @@ function TopicRow({ topic, delivery, saving, onChange }: { topic: NotificationTo
         </label>
         <p className="text-sm text-muted">{description}</p>
       </div>
-      <select
-        id={id}
-        value={delivery}
-        disabled={saving}
-        onChange={(event) => onChange(event.target.value as NotificationDelivery)}
-        className="h-11 w-full shrink-0 rounded-md border border-border bg-surface px-3 text-base text-ink disabled:opacity-60 sm:h-10 sm:w-44 sm:text-sm"
-      >
-        {NOTIFICATION_DELIVERIES.map((option) => (
-          <option key={option} value={option}>
-            {DELIVERY_LABELS[option]}
-          </option>
-        ))}
-      </select>
+      <div className="flex shrink-0 items-center gap-4">
+        <select
+          id={id}
+          value={delivery}
+          disabled={saving}
+          onChange={(event) => onChange({ delivery: event.target.value as NotificationDelivery })}
+          className="h-11 min-w-0 flex-1 rounded-md border border-border bg-surface px-3 text-base text-ink disabled:opacity-60 sm:h-10 sm:w-44 sm:flex-none sm:text-sm"
+        >
+          {NOTIFICATION_DELIVERIES.map((option) => (
+            <option key={option} value={option}>
+              {DELIVERY_LABELS[option]}
+            </option>
+          ))}
+        </select>
+        <label className="inline-flex items-center gap-2 text-sm text-ink">
+          <input type="checkbox" className="size-4 accent-navy-700" checked={push} disabled={saving || delivery === "off"} onChange={(event) => onChange({ push: event.target.checked })} aria-label={`Push ${TOPIC_LABELS[topic].title.toLowerCase()}`} />
+          Push
+        </label>
+      </div>
     </li>
   );
 }
@@ -43,7 +58,8 @@ export function NotificationPreferencesCard() {
         <CardTitle>Notifications</CardTitle>
         <p className="text-sm text-muted">Everything but “Off” shows under the bell. Email at once sends each one; a digest gathers what you missed in one email.</p>
       </CardHeader>
-      <CardContent className="grid gap-2">
+      <CardContent className="grid gap-4">
+        <PushDevicePanel />
         {preferences.isPending ? <Spinner label="Loading your notification settings" /> : null}
         {preferences.isError ? <Alert variant="error">We could not load your notification settings. Please try again later.</Alert> : null}
         {preferences.data ? (
@@ -52,9 +68,10 @@ export function NotificationPreferencesCard() {
               <TopicRow
                 key={topic}
                 topic={topic}
-                delivery={save.isPending && save.variables.topic === topic ? save.variables.delivery : preferences.data.topics[topic]}
+                delivery={(save.isPending && save.variables.topic === topic ? save.variables.delivery : undefined) ?? preferences.data.topics[topic]}
+                push={(save.isPending && save.variables.topic === topic ? save.variables.push : undefined) ?? preferences.data.push[topic]}
                 saving={save.isPending && save.variables.topic === topic}
-                onChange={(delivery) => save.mutate({ topic, delivery })}
+                onChange={(change) => save.mutate({ topic, ...change })}
               />
             ))}
           </ul>
