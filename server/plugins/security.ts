@@ -17,6 +17,9 @@ const CONTENT_SECURITY_POLICY = [
   "media-src 'self' https:",
   "frame-src https:",
   "connect-src 'self'",
+  // The installable app: its service worker (/sw.js) and manifest (/manifest.webmanifest), ours only.
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "font-src 'self' data:",
   "object-src 'none'",
   "base-uri 'self'",

@@ -21,6 +21,8 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, "images"));
   writeFileSync(path.join(dist, "images", "hero.webp"), "RIFF");
   writeFileSync(path.join(dist, "favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dist, "sw.js"), "self.addEventListener('fetch', () => {});");
+  writeFileSync(path.join(dist, "offline.html"), "<!doctype html><title>You're offline</title>");
   t = await buildTestApp({ WEB_DIST_DIR: dist });
 });
 afterAll(() => t.close());
@@ -99,5 +101,17 @@ describe("what answers an address", () => {
       expect(response.headers["cache-control"], url).toMatch(/^public, max-age=\d+/);
       for (const header of pagePolicies) expect(response.headers[header], `${url} ${header}`).toBeUndefined();
     }
+  });
+
+  it("serves the service worker to be checked at every visit and bound by the page policies, and the offline page it keeps", async () => {
+    const worker = await get("/sw.js");
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers["content-type"]).toContain("javascript");
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+    const policy = String(worker.headers["content-security-policy"]).split("; ");
+    expect(policy).toEqual(expect.arrayContaining(["connect-src 'self'", "worker-src 'self'", "manifest-src 'self'"]));
+    const offline = await get("/offline.html");
+    expect(offline.statusCode).toBe(200);
+    expect(offline.body).toContain("You're offline");
   });
 });

@@ -18,12 +18,15 @@ interface StaticWebOptions {
   pageState: (cookie: string | undefined, pagePath: string) => Promise<PageState>;
 }
 
+/** The installable app's service worker (web/service-worker/sw.ts), at the root so its scope is the whole site. */
+const SERVICE_WORKER_FILE = /[\\/]sw\.js(\.br|\.gz)?$/;
+
 /**
  * Hashed build assets never change; shipped images rarely do; anything else may change at a deploy.
  * The service worker is checked at every visit, so a deploy reaches installed apps at once.
  */
 function cacheControlFor(filePath: string): string {
-  if (/[\\/]sw\.js(\.br|\.gz)?$/.test(filePath)) return "no-cache";
+  if (SERVICE_WORKER_FILE.test(filePath)) return "no-cache";
   if (filePath.includes(`${path.sep}assets${path.sep}`)) return "public, max-age=31536000, immutable";
   if (filePath.includes(`${path.sep}images${path.sep}`)) return "public, max-age=604800";
   return "public, max-age=3600";
@@ -52,9 +55,10 @@ export async function registerStaticWeb(app: FastifyInstance, { distDir, origin,
       preCompressed: true,
       setHeaders(reply, filePath) {
         reply.header("cache-control", cacheControlFor(filePath));
-        // HTML and SVG open as documents, where the page policies apply; everything else is loaded by a
-        // page. The path may be the precompressed copy's (index.html.br).
-        if (!/\.(html|svg)(\.br|\.gz)?$/.test(filePath)) markSubresource(reply);
+        // HTML and SVG open as documents, and the service worker runs on its own, where the page
+        // policies apply; everything else is loaded by a page. The path may be the precompressed copy's
+        // (index.html.br).
+        if (!/\.(html|svg)(\.br|\.gz)?$/.test(filePath) && !SERVICE_WORKER_FILE.test(filePath)) markSubresource(reply);
       },
     });
   }
