@@ -29,6 +29,28 @@ registerRoute(
   }),
 );
 
+/** Keeps the public pages open in windows the worker did not load, so a first visit works offline too. */
+async function keepOpenPublicPages(): Promise<void> {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const cache = await caches.open(PUBLIC_PAGES_CACHE);
+  await Promise.all(
+    windows.map(async ({ url }) => {
+      const { origin, pathname } = new URL(url);
+      if (origin !== self.location.origin || isPrivateArea(pathname)) return;
+      const response = await fetch(url).catch(() => null);
+      // A redirected answer cannot stand in for a navigation.
+      if (response?.ok && !response.redirected) await cache.put(url, response);
+    }),
+  );
+}
+
+// Activation happens at a first visit, once no page of the older version is open, or when the member
+// chose "Reload" (which reloads the open pages): no page is left on another version, so the worker
+// takes the open pages at once.
+self.addEventListener("activate", (event) => {
+  event.waitUntil(Promise.all([self.clients.claim(), keepOpenPublicPages()]));
+});
+
 // A new version waits until the member agrees (the page's "Reload"), so nothing changes mid-task.
 self.addEventListener("message", (event) => {
   if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
