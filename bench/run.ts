@@ -3,6 +3,7 @@
 // members' load), or only the named ones: npm run bench -- load lists. Not part of npm test.
 import { benchMembersLoad } from "./load-members.bench";
 import { benchMembersLists } from "./members-lists.bench";
+import { benchNotificationCentre } from "./notifications.bench";
 import { benchPublicPages } from "./public-pages.bench";
 import { benchSearchRoute } from "./search.bench";
 import { benchServerMemory } from "./server-memory.bench";
@@ -19,6 +20,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   users: benchUsersList,
   search: benchSearchRoute,
   load: benchMembersLoad,
+  notifications: benchNotificationCentre,
 };
 
 const chosen = process.argv.slice(2);

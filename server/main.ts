@@ -4,6 +4,7 @@ import type { Auth } from "./auth/auth";
 import { createAdminAccount, type AdminAccount } from "./auth/first-admin";
 import { pruneRateLimits } from "./auth/rate-limit";
 import { applyLapsedTiers } from "./billing/sync";
+import { notifyRenewalsComing } from "./billing/billing-notifications";
 import { readBillingConfig } from "./billing/billing-config";
 import { DataFolderBusyError } from "./db/data-folder-lock";
 import { claimDatabase } from "./db/open-database";
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
   const pruning = setInterval(() => {
     pruneRateLimits(database.db).catch((error: unknown) => logger.warn({ err: error }, "pruning rate limits failed"));
     if (billing) applyLapsedTiers(billing).catch((error: unknown) => logger.warn({ err: error }, "applying lapsed tiers failed"));
+    notifyRenewalsComing(database.db, new Date()).catch((error: unknown) => logger.warn({ err: error }, "telling members of renewals coming failed"));
   }, HOUSEKEEPING_MS);
   pruning.unref();
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Notification } from "../../common/contracts/notifications";
 import { buildTestApp, postJson, signUp, uniqueEmail, type TestApp } from "../test/build-test-app";
-import { billingNotices } from "./billing-notifications";
+import { billingNotices, notifyRenewalsComing } from "./billing-notifications";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,5 +32,22 @@ describe("billing notifications", () => {
     const list = async (who: string): Promise<Notification[]> => (await t.app.inject({ url: "/api/notifications", headers: { cookie: who } })).json().notifications;
     expect((await list(cookie)).map((n) => [n.text, n.excerpt, n.link])).toEqual([["Your plan is now Brand CEO", "Changed from Inventor.", "/members/account"]]);
     expect(await list(other)).toEqual([]);
+  });
+
+  it("tells a member their plan renews in 3 days, once however often and from however many instances it is checked", async () => {
+    const cookie = await signUp(t.app, { name: "Renewing Member", email: uniqueEmail("renew"), password: "secret1" });
+    const started = await postJson(t.app, "/api/billing/checkout", { plan: "entrepreneur" }, { cookie });
+    const sessionId = String(started.json().url).split("/").pop() ?? "";
+    expect((await postJson(t.app, `/api/billing/local/checkout/${sessionId}/pay`, { cardNumber: "4242424242424242" }, { cookie })).statusCode).toBe(200);
+    const { currentPeriodEnd } = (await t.app.inject({ url: "/api/billing/account", headers: { cookie } })).json().subscription;
+    const renewal = new Date(currentPeriodEnd);
+    const twin = await buildTestApp({ SEED_DEMO: "false" }, t);
+    expect(await notifyRenewalsComing(t.database.db, new Date(renewal.getTime() - 5 * 86_400_000))).toBe(0);
+    const twoDaysBefore = new Date(renewal.getTime() - 2 * 86_400_000);
+    await Promise.all([notifyRenewalsComing(t.database.db, twoDaysBefore), notifyRenewalsComing(twin.database.db, twoDaysBefore)]);
+    expect(await notifyRenewalsComing(t.database.db, new Date(renewal.getTime() - 86_400_000))).toBe(0);
+    await twin.close();
+    const renewals = ((await t.app.inject({ url: "/api/notifications", headers: { cookie } })).json().notifications as Notification[]).filter((n) => n.text.startsWith("Your plan renews on"));
+    expect(renewals.map((n) => n.excerpt)).toEqual(["Your Entrepreneur plan renews at $249 a month. Change or cancel it on your Account page."]);
   });
 });

@@ -38,3 +38,43 @@ export async function notifyBillingChanges(tx: Database, userId: string, previou
     await notifyMembers(tx, sql`select ${userId}::text`, { event: "billing", access: OWN_ACCESS, subject: `billing:${userId}`, headline: notice.headline, excerpt: notice.excerpt, link: "/members/account" });
   }
 }
+
+/** How long before a renewal the member is told it is coming. */
+export const RENEWAL_NOTICE_DAYS = 3;
+/** Serializes the renewal scan across instances (an arbitrary constant). */
+const RENEWAL_SCAN_LOCK = 727_028;
+
+/**
+ * Tells each member whose paid plan renews within RENEWAL_NOTICE_DAYS, once per renewal: instances
+ * run this with their housekeeping (every ten minutes, server/main.ts), one at a time under an
+ * advisory lock, and a renewal already told is skipped.
+ */
+export async function notifyRenewalsComing(db: Database, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    await txDb.execute(sql`select pg_advisory_xact_lock(${RENEWAL_SCAN_LOCK})`);
+    const due = (await txDb.execute(sql`
+      select user_id, tier, current_period_end from subscriptions
+      where status in ('active', 'trialing') and not cancel_at_period_end and tier is not null
+        and current_period_end > ${now.toISOString()}::timestamptz
+        and current_period_end <= ${now.toISOString()}::timestamptz + make_interval(days => ${RENEWAL_NOTICE_DAYS})`)) as unknown as {
+      rows: Array<{ user_id: string; tier: PaidTier; current_period_end: string | Date }>;
+    };
+    let told = 0;
+    for (const row of due.rows) {
+      const renewsAt = new Date(row.current_period_end);
+      told += await notifyMembers(txDb, sql`select ${row.user_id}::text`, {
+        event: "billing",
+        access: OWN_ACCESS,
+        subject: `renewal:${row.user_id}:${renewsAt.toISOString().slice(0, 10)}`,
+        headline: `Your plan renews on ${LONG_DATE.format(renewsAt)}`,
+        excerpt: `Your ${planName(row.tier)} plan renews at $${(PLANS[row.tier].priceCents / 100).toFixed(0)} a month. Change or cancel it on your Account page.`,
+        link: "/members/account",
+        once: true,
+        // Two scans racing where the lock cannot hold them apart (the embedded database's one session) still make one.
+        groupKey: `renewal:${renewsAt.toISOString().slice(0, 10)}`,
+      });
+    }
+    return told;
+  });
+}

@@ -76,11 +76,12 @@ self.addEventListener("notificationclick", (event) => {
   const url = new URL((event.notification.data as { url?: string } | null)?.url ?? "/members/notifications", self.location.origin).href;
   event.waitUntil(
     (async () => {
-      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      // Only a tab this worker controls can be navigated; any other opening gets a window of its own.
+      const windows = await self.clients.matchAll({ type: "window" });
       const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
-      if (open) {
-        await open.focus();
-        await open.navigate(url);
+      const navigated = open ? await open.navigate(url).catch(() => null) : null;
+      if (navigated) {
+        await navigated.focus();
         return;
       }
       await self.clients.openWindow(url);
