@@ -176,7 +176,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(newsRoutes, { news });
   const content: ContentDeps = { db, files: await openFileStore(env, logger), fileLinks: createFileLinkSigner(authSecret), answers, jobs };
   await app.register(universityRoutes, content);
-  await app.register(coursesAdminRoutes, { db });
+  await app.register(coursesAdminRoutes, { db, jobs });
   await app.register(membersRoutes, content);
   await app.register(mastermindsRoutes, content);
   await app.register(sessionsRoutes, { ...content, mailer, baseUrl: publicUrl(env) });

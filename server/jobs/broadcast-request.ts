@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { NotificationEvent } from "../../common/contracts/notifications";
+import type { PaidTier } from "../../common/tiers";
 import type { JobQueue } from "./job-queue";
 import { QUEUES } from "./queues";
 
@@ -16,6 +17,9 @@ export interface BroadcastRequest {
   link: string;
   headline?: string;
 }
+
+/** The access key of a course's notifications: the university feature announces lessons without reaching into the notifications feature. */
+export const courseAccess = (level: PaidTier) => `course:${level}`;
 
 /** Queues the broadcast; the content is saved either way, so a queue failure is logged, not answered. */
 export async function queueBroadcast(jobs: JobQueue, request: BroadcastRequest, log: FastifyBaseLogger): Promise<void> {

@@ -1,4 +1,7 @@
 import type { ContentLevel, ResourceTier } from "../../../common/content";
+import { PAID_TIERS } from "../../../common/tiers";
+import { courseAccess } from "../../jobs/broadcast-request";
+import { canOpenCourse } from "../university/university.policy";
 import { postLevelsFor, resourceTiersFor, sessionLevelsFor, videoLevelsFor, type ContentViewer } from "../content/access.policy";
 
 /** A notification about the member's own account or standing: no tier is involved. */
@@ -10,6 +13,7 @@ export const accessOf = {
   resource: (tier: ResourceTier) => `resource:${tier}`,
   post: (level: ContentLevel) => `post:${level}`,
   video: (level: ContentLevel) => `video:${level}`,
+  course: courseAccess,
 };
 
 /**
@@ -24,5 +28,6 @@ export function accessKeysFor(viewer: ContentViewer): string[] {
     ...resourceTiersFor(viewer).map(accessOf.resource),
     ...postLevelsFor(viewer).map(accessOf.post),
     ...videoLevelsFor(viewer).map(accessOf.video),
+    ...PAID_TIERS.filter((level) => canOpenCourse(viewer, { accessLevel: level })).map(accessOf.course),
   ];
 }

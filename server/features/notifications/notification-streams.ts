@@ -20,6 +20,11 @@ interface Stream {
   response: ServerResponse;
   lastSeq: number;
   sent: Set<number>;
+  /**
+   * Sends to this stream, one after another: the replay after a reconnect goes first, and an
+   * announcement read meanwhile waits behind it, so nothing is sent twice or out of order.
+   */
+  queue: Promise<void>;
 }
 
 export interface NotificationStreams {
@@ -70,6 +75,11 @@ export function createNotificationStreams({ database, viewers, logger, heartbeat
     return viewer;
   }
 
+  function enqueue(stream: Stream, task: () => Promise<void>): Promise<void> {
+    stream.queue = stream.queue.then(task).catch((error: unknown) => logger.warn({ err: error }, "could not send live notifications"));
+    return stream.queue;
+  }
+
   function write(stream: Stream, event: string, data: unknown, id?: number): void {
     if (stream.response.writableEnded) return;
     stream.response.write(`${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -83,6 +93,7 @@ export function createNotificationStreams({ database, viewers, logger, heartbeat
     const accessKeys = accessKeysFor(viewer);
     const unread = await countUnread(db, { userId: viewer.userId, accessKeys });
     for (const row of fresh) {
+      if (stream.sent.has(row.seq)) continue;
       stream.sent.add(row.seq);
       stream.lastSeq = Math.max(stream.lastSeq, row.seq);
       if (!accessKeys.includes(row.access)) continue;
@@ -98,7 +109,7 @@ export function createNotificationStreams({ database, viewers, logger, heartbeat
     const changed = await readChanged(db, userIds, { first, last });
     const byRecipient = new Map<string, ChangedNotification[]>();
     for (const row of changed) byRecipient.set(row.userId, [...(byRecipient.get(row.userId) ?? []), row]);
-    await Promise.all([...byRecipient].flatMap(([userId, rows]) => [...(byUser.get(userId) ?? [])].map((stream) => deliver(stream, rows))));
+    await Promise.all([...byRecipient].flatMap(([userId, rows]) => [...(byUser.get(userId) ?? [])].map((stream) => enqueue(stream, () => deliver(stream, rows)))));
   }
 
   async function replay(stream: Stream): Promise<void> {
@@ -108,10 +119,11 @@ export function createNotificationStreams({ database, viewers, logger, heartbeat
   }
 
   async function tellRead(userId: string): Promise<void> {
-    for (const stream of byUser.get(userId) ?? []) {
+    const tell = async (stream: Stream) => {
       const viewer = await currentViewer(stream);
       if (viewer) write(stream, "read", { unread: await countUnread(db, { userId, accessKeys: accessKeysFor(viewer) }) });
-    }
+    };
+    await Promise.all([...(byUser.get(userId) ?? [])].map((stream) => enqueue(stream, () => tell(stream))));
   }
 
   function onMessage(payload: string): void {
@@ -124,7 +136,7 @@ export function createNotificationStreams({ database, viewers, logger, heartbeat
     listening ??= database.listen(NOTIFICATIONS_CHANNEL, {
       onMessage,
       // Announcements made while the connection was down are lost: every stream reads what it missed.
-      onReconnect: () => void Promise.all(all().map(replay)).catch((error: unknown) => logger.warn({ err: error }, "could not replay notifications after a reconnect")),
+      onReconnect: () => void Promise.all(all().map((stream) => enqueue(stream, () => replay(stream)))),
       onRetry: (error) => logger.warn({ err: error }, "could not listen for live notifications; trying again"),
     });
     heartbeat ??= setInterval(() => {
@@ -145,7 +157,7 @@ export function createNotificationStreams({ database, viewers, logger, heartbeat
         return;
       }
       await startListening();
-      const stream: Stream = { userId: viewer.userId, cookie, response, lastSeq: lastEventId ?? (await latestSequence(db, viewer.userId)), sent: new Set() };
+      const stream: Stream = { userId: viewer.userId, cookie, response, lastSeq: lastEventId ?? (await latestSequence(db, viewer.userId)), sent: new Set(), queue: Promise.resolve() };
       response.writeHead(200, {
         "content-type": "text/event-stream; charset=utf-8",
         "cache-control": "no-store",
@@ -159,9 +171,10 @@ export function createNotificationStreams({ database, viewers, logger, heartbeat
       streams.add(stream);
       byUser.set(viewer.userId, streams);
       response.once("close", () => end(stream));
-      const unread = await countUnread(db, { userId: viewer.userId, accessKeys: accessKeysFor(viewer) });
-      write(stream, "ready", { unread });
-      if (lastEventId !== null) await replay(stream);
+      await enqueue(stream, async () => {
+        write(stream, "ready", { unread: await countUnread(db, { userId: viewer.userId, accessKeys: accessKeysFor(viewer) }) });
+        if (lastEventId !== null) await replay(stream);
+      });
     },
     async close() {
       closed = true;

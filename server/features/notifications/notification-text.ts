@@ -26,6 +26,7 @@ const SENTENCES: Record<NotificationEvent, (parts: TextParts) => string> = {
   "new-session": () => "New mastermind session",
   "new-resource": () => "New resource in the library",
   "new-video": () => "New training video",
+  "new-lesson": () => "New lesson in a course",
   recording: () => "A session's recording is ready",
   moderation: () => "A moderator reviewed your post",
   billing: () => "Your billing changed",

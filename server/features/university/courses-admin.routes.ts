@@ -3,6 +3,9 @@ import { z } from "zod";
 import { LessonInputSchema, ModuleInputSchema, MoveInputSchema, type AdminCourse } from "../../../common/contracts/courses";
 import { memberOf, requireAdmin } from "../../auth/guards";
 import type { Database } from "../../db/client";
+import { courseAccess, queueBroadcast } from "../../jobs/broadcast-request";
+import type { JobQueue } from "../../jobs/job-queue";
+import { findCourse } from "../../../common/marketing/courses";
 import {
   createLesson,
   createModule,
@@ -19,7 +22,7 @@ const CourseParamsSchema = z.object({ courseId: z.string().min(1).max(100) });
 const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** The course builder of /admin/content: every change is audited and answers the whole course as it now stands. */
-export async function coursesAdminRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
+export async function coursesAdminRoutes(app: FastifyInstance, { db, jobs }: { db: Database; jobs: JobQueue }): Promise<void> {
   const guarded = { preHandler: requireAdmin };
   const id = (params: unknown) => IdParamsSchema.parse(params).id;
   const course = (courseId: string): Promise<AdminCourse> => readAdminCourse(db, courseId);
@@ -35,7 +38,13 @@ export async function coursesAdminRoutes(app: FastifyInstance, { db }: { db: Dat
   app.delete("/api/admin/course-modules/:id", guarded, async (request) => course(await deleteModule(db, memberOf(request), id(request.params))));
   app.post("/api/admin/course-modules/:id/move", guarded, async (request) => course(await moveModule(db, memberOf(request), id(request.params), MoveInputSchema.parse(request.body))));
   app.post("/api/admin/course-modules/:id/lessons", guarded, async (request, reply) => {
-    const courseId = await createLesson(db, memberOf(request), id(request.params), LessonInputSchema.parse(request.body));
+    const input = LessonInputSchema.parse(request.body);
+    const courseId = await createLesson(db, memberOf(request), id(request.params), input);
+    const announced = findCourse(courseId);
+    if (announced) {
+      const headline = `New lesson in ${announced.title}`;
+      await queueBroadcast(jobs, { event: "new-lesson", headline, access: courseAccess(announced.accessLevel), subject: `lesson:${courseId}:${input.title}`, excerpt: input.title, link: `/university/course/${encodeURIComponent(courseId)}` }, request.log);
+    }
     reply.code(201);
     return course(courseId);
   });

@@ -1,4 +1,4 @@
-import { AtSign, Bell, CalendarClock, CreditCard, FileText, Heart, MessageSquareReply, Presentation, ShieldCheck, Video, type LucideIcon } from "lucide-react";
+import { AtSign, Bell, CalendarClock, CreditCard, FileText, GraduationCap, Heart, MessageSquareReply, Presentation, ShieldCheck, Video, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import type { Notification, NotificationEvent } from "../../../../common/contracts/notifications";
 import { cn } from "../../../lib/cn";
@@ -13,6 +13,7 @@ const ICONS: Record<NotificationEvent, LucideIcon> = {
   "new-session": Presentation,
   "new-resource": FileText,
   "new-video": Video,
+  "new-lesson": GraduationCap,
   recording: Video,
   moderation: ShieldCheck,
   billing: CreditCard,
