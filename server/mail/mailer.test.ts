@@ -1,37 +1,22 @@
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { simpleParser, type ParsedMail } from "mailparser";
 import pino from "pino";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
 import { createTestDatabase } from "../test/test-database";
 import { createMailer } from "./mailer";
 import { outboxMessages } from "./outbox.table";
+import { startSmtpMailbox, type SmtpMailbox } from "../test/smtp-mailbox";
 
 let database: DatabaseHandle;
-let smtp: SMTPServer;
-let smtpPort: number;
-const received: ParsedMail[] = [];
+let smtp: SmtpMailbox;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpMailbox();
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await database.close();
 });
 
@@ -48,13 +33,13 @@ describe("mailer", () => {
   });
 
   it("stores and sends a subject without its line breaks, whichever of CR, LF or CRLF it holds", async () => {
-    const mailer = createMailer({ db: database.db, logger, from: "Community <support@example.com>", smtpUrl: `smtp://127.0.0.1:${smtpPort}` });
+    const mailer = createMailer({ db: database.db, logger, from: "Community <support@example.com>", smtpUrl: smtp.url });
     const result = await mailer.send({ ...message, subject: "Hi\rX-Injected: 1\nBcc: victim@example.com\r\n\r\nBody" });
     mailer.close();
     expect(result.status).toBe("sent");
     const [row] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.id, result.id));
     expect(row?.subject).toBe("Hi X-Injected: 1 Bcc: victim@example.com Body");
-    const mail = received.at(-1);
+    const mail = smtp.received.at(-1);
     expect(mail?.subject).toBe("Hi X-Injected: 1 Bcc: victim@example.com Body");
     expect(mail?.headers.get("x-injected")).toBeUndefined();
     expect(mail?.headers.get("bcc")).toBeUndefined();
@@ -62,22 +47,22 @@ describe("mailer", () => {
 
   it("names the sender as the community is named at the moment of sending, from MAIL_FROM's address", async () => {
     let communityName = "Maker Guild";
-    const mailer = createMailer({ db: database.db, logger, from: "Inventors Community <support@example.com>", senderName: async () => communityName, smtpUrl: `smtp://127.0.0.1:${smtpPort}` });
+    const mailer = createMailer({ db: database.db, logger, from: "Inventors Community <support@example.com>", senderName: async () => communityName, smtpUrl: smtp.url });
     await mailer.send(message);
-    expect(received.at(-1)?.from?.value).toEqual([{ name: "Maker Guild", address: "support@example.com" }]);
+    expect(smtp.received.at(-1)?.from?.value).toEqual([{ name: "Maker Guild", address: "support@example.com" }]);
     communityName = "Garage Inventors\r\nBcc: victim@example.com";
     await mailer.send(message);
     mailer.close();
-    expect(received.at(-1)?.from?.value).toEqual([{ name: "Garage Inventors Bcc: victim@example.com", address: "support@example.com" }]);
-    expect(received.at(-1)?.headers.get("bcc")).toBeUndefined();
+    expect(smtp.received.at(-1)?.from?.value).toEqual([{ name: "Garage Inventors Bcc: victim@example.com", address: "support@example.com" }]);
+    expect(smtp.received.at(-1)?.headers.get("bcc")).toBeUndefined();
   });
 
   it("delivers through SMTP, strips header injection from the subject, and records the delivery", async () => {
-    const mailer = createMailer({ db: database.db, logger, from: "Community <support@example.com>", smtpUrl: `smtp://127.0.0.1:${smtpPort}` });
+    const mailer = createMailer({ db: database.db, logger, from: "Community <support@example.com>", smtpUrl: smtp.url });
     const result = await mailer.send(message);
     mailer.close();
     expect(result.status).toBe("sent");
-    const mail = received.at(-1);
+    const mail = smtp.received.at(-1);
     expect(mail?.subject).toBe("Hello Bcc: victim@example.com");
     expect(mail?.headers.get("bcc")).toBeUndefined();
     expect(mail?.text?.trim()).toBe("Plain body");

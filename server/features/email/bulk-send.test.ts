@@ -13,34 +13,22 @@ import { loadGeneralSettings, saveGeneralSettings } from "../settings/settings.s
 import { senderTimings } from "./bulk-send.job";
 import { bulkSendRecipients, bulkSends } from "./email.table";
 import { approvedConsent, authorizeGmail } from "./gmail-consent.test-support";
+import { startSmtpMailbox, type SmtpMailbox } from "../../test/smtp-mailbox";
 
-const received: ParsedMail[] = [];
 const refusedBySmtp = new Set<string>();
-let smtp: SMTPServer;
+let smtp: SmtpMailbox;
 let smtpUrl: string;
+let received: ParsedMail[];
 let gmail: GmailStandIn;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onRcptTo(address, _session, callback) {
-      if (refusedBySmtp.has(address.address.toLowerCase())) return callback(Object.assign(new Error("550 mailbox unavailable"), { responseCode: 550 }));
-      callback();
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpMailbox({ refuse: refusedBySmtp });
+  smtpUrl = smtp.url;
+  received = smtp.received;
   gmail = await startGmailStandIn();
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await gmail.close();
 });
 

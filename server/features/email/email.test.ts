@@ -1,7 +1,4 @@
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_MESSAGES } from "../../../common/contracts/email";
 import { outboxMessages } from "../../mail/outbox.table";
@@ -10,6 +7,7 @@ import { buildTestApp, memberCookie, sendJson, TEST_ORIGIN, type TestApp } from 
 import { gmailStandInEnv, startGmailStandIn, type GmailStandIn } from "../../test/gmail-stand-in";
 import { approvedConsent, authorizeGmail } from "./gmail-consent.test-support";
 import { SEED_TEMPLATES } from "./templates.service";
+import { startSmtpMailbox } from "../../test/smtp-mailbox";
 
 let gmail: GmailStandIn;
 let t: TestApp;
@@ -150,19 +148,8 @@ describe("Gmail authorization", () => {
 
 describe("SMTP transport", () => {
   it("sends through the SMTP server when configured, and the admin can switch back to the outbox only", async () => {
-    const received: ParsedMail[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, _session, callback) {
-        simpleParser(stream).then((mail) => {
-          received.push(mail);
-          callback();
-        }, callback);
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const smtpApp = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+    const smtp = await startSmtpMailbox();
+    const smtpApp = await buildTestApp({ SMTP_URL: smtp.url });
     try {
       const smtpAdmin = await memberCookie(smtpApp, "admin");
       const status = await smtpApp.app.inject({ method: "GET", url: "/api/admin/email/status", headers: { cookie: smtpAdmin.cookie } });
@@ -170,7 +157,7 @@ describe("SMTP transport", () => {
       const sent = await sendJson(smtpApp.app, "POST", "/api/admin/email/send", { to: "smtp-reader@example.com", subject: "Over SMTP", body: "<p>Hello</p>" }, smtpAdmin.cookie);
       expect(sent.statusCode).toBe(200);
       expect(sent.json()).toEqual({ sent: true, delivered: true });
-      expect(received.map((mail) => mail.subject)).toEqual(["Over SMTP"]);
+      expect(smtp.received.map((mail) => mail.subject)).toEqual(["Over SMTP"]);
 
       const chosen = await sendJson(smtpApp.app, "PUT", "/api/admin/email/transport", { transport: "outbox" }, smtpAdmin.cookie);
       expect(chosen.json()).toMatchObject({ transport: "outbox", chosen: "outbox", canSend: false });
@@ -178,12 +165,12 @@ describe("SMTP transport", () => {
       const kept = await sendJson(smtpApp.app, "POST", "/api/admin/email/send", { to: "outbox-reader@example.com", subject: "Kept only", body: "<p>Hello</p>" }, smtpAdmin.cookie);
       expect(kept.statusCode, kept.body).toBe(200);
       expect(kept.json()).toEqual({ sent: true, delivered: false });
-      expect(received.map((mail) => mail.subject)).toEqual(["Over SMTP"]);
+      expect(smtp.received.map((mail) => mail.subject)).toEqual(["Over SMTP"]);
       const [stored] = await smtpApp.database.db.select().from(outboxMessages).where(eq(outboxMessages.subject, "Kept only"));
       expect(stored).toMatchObject({ to: "outbox-reader@example.com", transport: "outbox", status: "stored" });
     } finally {
       await smtpApp.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 });

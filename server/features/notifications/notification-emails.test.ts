@@ -1,8 +1,6 @@
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { simpleParser, type ParsedMail } from "mailparser";
+import type { ParsedMail } from "mailparser";
 import pino from "pino";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../auth/auth.table";
 import { buildTestApp, memberCookie, sendJson, TEST_ORIGIN, TEST_SECRET, type TestApp } from "../../test/build-test-app";
@@ -10,27 +8,17 @@ import { eventually } from "../account-data/account-data.test-support";
 import { sendDigests, sendDueDigests, type DigestDeps } from "./notification-digest.job";
 import { sendDueNotificationMails } from "./notification-emails.job";
 import { notificationDigests } from "./notifications.table";
+import { startSmtpMailbox, type SmtpMailbox } from "../../test/smtp-mailbox";
 
 let t: TestApp;
 let twin: TestApp;
-let smtp: SMTPServer;
-const received: ParsedMail[] = [];
+let smtp: SmtpMailbox;
 type Member = Awaited<ReturnType<typeof memberCookie>>;
 let writer: Member;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpMailbox();
+  const smtpUrl = smtp.url;
   t = await buildTestApp({ SEED_DEMO: "false", SMTP_URL: smtpUrl, NOTIFICATION_MAIL_INTERVAL_SECONDS: "1" });
   twin = await buildTestApp({ SEED_DEMO: "false", SMTP_URL: smtpUrl }, t);
   writer = await memberCookie(t, "brand-ceo", "Wren Writer");
@@ -38,12 +26,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await twin.close();
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 /** The raw List-Unsubscribe line: mailparser's own reading of it drops the address's query. */
 const listUnsubscribe = (mail: ParsedMail | undefined) => mail?.headerLines.find((line) => line.key === "list-unsubscribe")?.line ?? "";
-const mailTo = (email: string) => received.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.value.some((address) => address.address === email));
+const mailTo = (email: string) => smtp.to(email);
 const deps = (app: TestApp) => ({ db: app.database.db, mailer: app.mailer, logger: pino({ level: "silent" }), baseUrl: TEST_ORIGIN, secret: TEST_SECRET });
 const choose = async (member: Member, topics: Record<string, string>) => expect((await sendJson(t.app, "PUT", "/api/notifications/preferences", { topics }, member.cookie)).statusCode).toBe(200);
 
@@ -87,10 +75,10 @@ describe("email at once", () => {
     for (const member of [first, second, third]) await replyTo(await postBy(member, `Question from ${member.email}`), "An answer");
     await sendJson(quiet.app, "POST", "/api/notifications/read-all", undefined, third.cookie);
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, second.userId));
-    const before = received.length;
+    const before = smtp.received.length;
     const [a, b] = await Promise.all([sendDueNotificationMails(deps(t)), sendDueNotificationMails(deps(twin))]);
     expect(a + b).toBe(1);
-    expect(received.slice(before).map((mail) => mail.subject)).toEqual(["Wren Writer replied to your post"]);
+    expect(smtp.received.slice(before).map((mail) => mail.subject)).toEqual(["Wren Writer replied to your post"]);
     expect(mailTo(first.email)).toHaveLength(1);
     expect(mailTo(second.email)).toHaveLength(0);
     expect(mailTo(third.email)).toHaveLength(0);
@@ -112,11 +100,11 @@ describe("digests", () => {
     expect((await sendJson(t.app, "POST", `/api/community/posts/${postId}/like`, undefined, writer.cookie)).statusCode).toBe(200);
     clock = new Date(Date.now() + 60_000);
 
-    const before = received.length;
+    const before = smtp.received.length;
     const [a, b] = await Promise.all([sendDigests(digestDeps(t), "daily"), sendDigests(digestDeps(twin), "daily")]);
     expect(a.sent + b.sent).toBe(1);
     expect(a.empty + b.empty).toBeGreaterThanOrEqual(1);
-    const digests = received.slice(before);
+    const digests = smtp.received.slice(before);
     expect(digests.map((mail) => mail.to && !Array.isArray(mail.to) && mail.to.value[0]?.address)).toEqual([member.email]);
     const [digest] = digests;
     expect(digest?.subject).toBe("2 new in Inventors Community today");
@@ -131,7 +119,7 @@ describe("digests", () => {
     clock = new Date(clock.getTime() + 86_400_000);
     const next = await sendDigests(digestDeps(t), "daily");
     expect(next.sent).toBe(0);
-    expect(received.length).toBe(before + 1);
+    expect(smtp.received.length).toBe(before + 1);
   });
 
   it("sends nothing before 07:00 UTC, and the weekly digest on Mondays only", async () => {

@@ -1,7 +1,4 @@
-import type { AddressInfo } from "node:net";
-import { simpleParser, type ParsedMail } from "mailparser";
 import pino from "pino";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Notification } from "../../../common/contracts/notifications";
 import { buildTestApp, memberCookie, sendJson, TEST_ORIGIN, TEST_SECRET, type TestApp } from "../../test/build-test-app";
@@ -10,38 +7,28 @@ import { broadcastNotification } from "../notifications/notification-broadcast.j
 import { sendDueNotificationMails } from "../notifications/notification-emails.job";
 import { sendSessionReminders } from "./session-reminders.job";
 import { sessionStartsAt } from "./session-time";
+import { startSmtpMailbox, type SmtpMailbox } from "../../test/smtp-mailbox";
 
 let t: TestApp;
-let smtp: SMTPServer;
-const received: ParsedMail[] = [];
+let smtp: SmtpMailbox;
 type Member = Awaited<ReturnType<typeof memberCookie>>;
 let admin: Member;
 let ceo: Member;
 let inventor: Member;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  t = await buildTestApp({ SEED_DEMO: "false", SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+  smtp = await startSmtpMailbox();
+  t = await buildTestApp({ SEED_DEMO: "false", SMTP_URL: smtp.url });
   admin = await memberCookie(t, "admin", "Ada Admin");
   ceo = await memberCookie(t, "brand-ceo", "Cleo Ceo");
   inventor = await memberCookie(t, "inventor", "Ivan Inventor");
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
-const mailTo = (email: string) => received.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.value.some((address) => address.address === email));
+const mailTo = (email: string) => smtp.to(email);
 const notificationsOf = async (member: Member): Promise<Notification[]> => (await t.app.inject({ url: "/api/notifications", headers: { cookie: member.cookie } })).json().notifications;
 const sendMails = () => sendDueNotificationMails({ db: t.database.db, mailer: t.mailer, logger: pino({ level: "silent" }), baseUrl: TEST_ORIGIN, secret: TEST_SECRET });
 
@@ -77,10 +64,10 @@ describe("sessions members attend", () => {
 
   it("mails an RSVP its join link and the .ics once, and tells those going when the time or link changes", async () => {
     const id = await createSession();
-    const before = received.length;
+    const before = smtp.received.length;
     expect((await sendJson(t.app, "POST", `/api/members/sessions/${id}/rsvp`, undefined, ceo.cookie)).json().going).toBe(true);
     expect((await sendJson(t.app, "POST", `/api/members/sessions/${id}/rsvp`, undefined, ceo.cookie)).json().going).toBe(true);
-    await eventually(async () => received.length > before);
+    await eventually(async () => smtp.received.length > before);
     const [confirmation] = mailTo(ceo.email).filter((mail) => mail.subject === "You're going: Retail buyers roundtable");
     expect(confirmation?.text).toContain("Join here: https://meet.example.com/roundtable");
     expect(confirmation?.attachments.map((file) => [file.filename, file.contentType])).toEqual([["retail-buyers-roundtable.ics", "text/calendar"]]);
