@@ -6,10 +6,14 @@ import type { Viewer } from "../../auth/viewer";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { mediaItems } from "../media/media.table";
+import { forgetSubject } from "../notifications/notify";
 import { recordAudit } from "../users/audit-log";
 import { lessonChange, lessonFacts, moduleChange } from "./course-audit";
 import { courseLessons, courseModules } from "./courses.table";
 import { COURSE_NOT_FOUND, LESSON_NOT_FOUND } from "./course-content.service";
+
+/** What a lesson's notifications are about: they go when the lesson (or its module) does. */
+export const lessonSubject = (lessonId: number) => `lesson:${lessonId}`;
 
 type LessonInput = z.output<typeof LessonInputSchema>;
 const MODULE_NOT_FOUND = "Module not found";
@@ -84,10 +88,11 @@ export async function renameModule(db: Database, admin: Viewer, moduleId: number
 export async function deleteModule(db: Database, admin: Viewer, moduleId: number): Promise<string> {
   const module = await moduleOf(db, moduleId);
   await inTransaction(db, async (tx) => {
-    const [lessons] = await tx.select({ value: count() }).from(courseLessons).where(eq(courseLessons.moduleId, moduleId));
+    const lessons = await tx.select({ id: courseLessons.id }).from(courseLessons).where(eq(courseLessons.moduleId, moduleId));
     const deleted = await tx.delete(courseModules).where(eq(courseModules.id, moduleId)).returning({ id: courseModules.id });
     if (deleted.length === 0) throw new AppError("NOT_FOUND", MODULE_NOT_FOUND);
-    await recordAudit(tx, admin, [moduleChange("delete-course-module", moduleId, module.courseId, module.title, { title: module.title, lessons: Number(lessons?.value ?? 0) }, null)]);
+    for (const lesson of lessons) await forgetSubject(tx, lessonSubject(lesson.id));
+    await recordAudit(tx, admin, [moduleChange("delete-course-module", moduleId, module.courseId, module.title, { title: module.title, lessons: lessons.length }, null)]);
   });
   return module.courseId;
 }
@@ -124,10 +129,11 @@ async function checkMedia(db: Database, input: LessonInput): Promise<number | nu
   return input.mediaItemId;
 }
 
-export async function createLesson(db: Database, admin: Viewer, moduleId: number, input: LessonInput): Promise<string> {
+/** Adds the lesson at the end of its module; answers its course and its id (its notifications' subject, `lessonSubject`). */
+export async function createLesson(db: Database, admin: Viewer, moduleId: number, input: LessonInput): Promise<{ courseId: string; lessonId: number }> {
   const module = await moduleOf(db, moduleId);
   const mediaItemId = await checkMedia(db, input);
-  await inTransaction(db, async (tx) => {
+  const lessonId = await inTransaction(db, async (tx) => {
     const [lesson] = await tx
       .insert(courseLessons)
       .values({
@@ -142,8 +148,9 @@ export async function createLesson(db: Database, admin: Viewer, moduleId: number
       .returning();
     if (!lesson) throw new Error("lesson insert returned no row");
     await recordAudit(tx, admin, [lessonChange("add-course-lesson", lesson.id, module.courseId, lesson.title, null, await lessonFacts(tx, lesson))]);
+    return lesson.id;
   });
-  return module.courseId;
+  return { courseId: module.courseId, lessonId };
 }
 
 async function lessonOf(db: Database, lessonId: number) {
@@ -176,6 +183,7 @@ export async function deleteLesson(db: Database, admin: Viewer, lessonId: number
   await inTransaction(db, async (tx) => {
     const deleted = await tx.delete(courseLessons).where(eq(courseLessons.id, lessonId)).returning({ id: courseLessons.id });
     if (deleted.length === 0) throw new AppError("NOT_FOUND", LESSON_NOT_FOUND);
+    await forgetSubject(tx, lessonSubject(lessonId));
     await recordAudit(tx, admin, [lessonChange("delete-course-lesson", lessonId, courseId, lesson.title, await lessonFacts(tx, lesson), null)]);
   });
   return courseId;

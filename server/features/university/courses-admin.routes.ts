@@ -11,6 +11,7 @@ import {
   createModule,
   deleteLesson,
   deleteModule,
+  lessonSubject,
   moveLesson,
   moveModule,
   readAdminCourse,
@@ -39,11 +40,11 @@ export async function coursesAdminRoutes(app: FastifyInstance, { db, jobs }: { d
   app.post("/api/admin/course-modules/:id/move", guarded, async (request) => course(await moveModule(db, memberOf(request), id(request.params), MoveInputSchema.parse(request.body))));
   app.post("/api/admin/course-modules/:id/lessons", guarded, async (request, reply) => {
     const input = LessonInputSchema.parse(request.body);
-    const courseId = await createLesson(db, memberOf(request), id(request.params), input);
+    const { courseId, lessonId } = await createLesson(db, memberOf(request), id(request.params), input);
     const announced = findCourse(courseId);
     if (announced) {
       const headline = `New lesson in ${announced.title}`;
-      await queueBroadcast(jobs, { event: "new-lesson", headline, access: courseAccess(announced.accessLevel), subject: `lesson:${courseId}:${input.title}`, excerpt: input.title, link: `/university/course/${encodeURIComponent(courseId)}` }, request.log);
+      await queueBroadcast(jobs, { event: "new-lesson", headline, access: courseAccess(announced.accessLevel), subject: lessonSubject(lessonId), excerpt: input.title, link: `/university/course/${encodeURIComponent(courseId)}` }, request.log);
     }
     reply.code(201);
     return course(courseId);
