@@ -65,6 +65,7 @@ const EVIDENCE: Record<string, (data: Json, seededData: SeededData) => void> = {
   "invitations.accepted_user_id": (data) => expect(data.invitations.accepted).toHaveLength(1),
   "call_requests.handled_by_id": (data) => expect(data.callRequests.handledByYou).toEqual([expect.objectContaining({ name: "Caller Person" })]),
   "account_exports.user_id": (data) => expect(data.dataExports).toEqual([expect.objectContaining({ status: "failed" })]),
+  "member_profiles.user_id": (data) => expect(data.memberProfile).toMatchObject({ headline: "Inventor of the self-stirring pot", expertise: ["kitchenware"], hiddenFromDirectory: false }),
 };
 
 describe("the export holds the member's row of every table that references them", () => {

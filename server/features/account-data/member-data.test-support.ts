@@ -9,6 +9,7 @@ import { communityFlagOutcomes, communityFlags, communitySuspensions, mentionNot
 import { bulkSendRecipients, bulkSends, emailUnsubscribes } from "../email/email.table";
 import { invitations } from "../invitations/invitations.table";
 import { mediaItems } from "../media/media.table";
+import { memberProfiles } from "../people/people.table";
 import { notificationDigests, notificationPreferences, notifications, pushSubscriptions } from "../notifications/notifications.table";
 import { mastermindSessions, sessionReminders, sessionRsvps } from "../sessions/sessions.table";
 import { courseLessons, courseModules, lessonProgress } from "../university/courses.table";
@@ -92,5 +93,7 @@ export async function seedEveryTable(t: TestApp, member: Member, other: Member):
   await db.insert(callRequests).values({ name: "Caller Person", email: "caller@example.com", phone: "+1 555 0100", preferredTimes: "Mornings", topic: "Patents", handledAt: new Date(), handledById: member.userId, handledByEmail: member.email });
   await db.insert(callRequests).values({ name: "Member Calling", email: member.email.toUpperCase(), phone: "+1 555 0199", preferredTimes: "Evenings", topic: "My own call request" });
   await db.insert(accountExports).values({ userId: member.userId, status: "failed" });
+  await db.update(memberProfiles).set({ headline: "Inventor of the self-stirring pot", expertise: ["kitchenware"] }).where(eq(memberProfiles.userId, member.userId));
+  await db.update(memberProfiles).set({ textHiddenAt: new Date(), textHiddenBy: member.userId }).where(eq(memberProfiles.userId, other.userId));
   return { postId: post.id, replyId: reply.id, othersPostId: othersPost.id, othersReplyId: othersReply.id, fileKey, fileBytes, mediaItemId: item.id };
 }

@@ -1,5 +1,6 @@
 import { MODERATION_AUDIT_LABELS } from "../../../common/contracts/community";
 import { COURSE_AUDIT_LABELS } from "../../../common/contracts/courses";
+import { PEOPLE_AUDIT_LABELS } from "../../../common/contracts/people";
 import type { AuditAction } from "../../../common/contracts/users";
 import { TIER_BADGES, isTier } from "../../../common/tiers";
 
@@ -19,6 +20,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "delete-own-account": "Deleted own account",
   ...MODERATION_AUDIT_LABELS,
   ...COURSE_AUDIT_LABELS,
+  ...PEOPLE_AUDIT_LABELS,
 };
 
 export function auditActionLabel(action: AuditAction): string {
@@ -44,6 +46,8 @@ const FIELD_LABELS: Record<string, string> = {
   text: "Text",
   lessons: "Lessons",
   position: "Position",
+  // An admin hid or restored a member profile's text.
+  textHidden: "Profile text hidden",
 };
 
 function valueText(key: string, value: unknown): string {
