@@ -10,6 +10,7 @@ const DEFAULTS = {
   allowRegistration: true,
   requireApproval: false,
   defaultTier: "inventor",
+  dailyNewConversations: 10,
 };
 
 let adminApi: APIRequestContext;

@@ -42,6 +42,7 @@ import { coursesAdminRoutes } from "./features/university/courses-admin.routes";
 import { universityPageState } from "./features/university/university-page-state";
 import { searchRoutes } from "./features/search/search.routes";
 import { peopleRoutes } from "./features/people/people.routes";
+import { messagesRoutes } from "./features/messages/messages.routes";
 import { appManifestRoutes } from "./features/app-install/app-manifest.routes";
 import { addressOf, createMailer, type Mailer } from "./mail/mailer";
 import { outboxRoutes } from "./mail/outbox.routes";
@@ -189,6 +190,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(videosRoutes, content);
   await app.register(searchRoutes, { db });
   await app.register(peopleRoutes, { db });
+  await app.register(messagesRoutes, { db });
   await app.register(appManifestRoutes, { db });
   await app.register(notificationsRoutes, { db, streams: notificationStreams });
   await app.register(notificationUnsubscribeRoutes, { db, secret: authSecret });

@@ -21,6 +21,10 @@ export const MESSAGING_MESSAGES = {
   notFound: "Conversation not found",
   reported: "Thanks. A moderator will read this conversation and decide.",
   alreadyReported: "You already reported this conversation. A moderator will look at it.",
+  cannotBlockSelf: "You cannot block yourself.",
+  memberNotFound: "Member not found",
+  blocked: "Blocked. You will not get messages from this member.",
+  unblocked: "Unblocked.",
 } as const;
 
 /** The other member of a conversation; `id` null and name "Deleted member" once they deleted their account. */
@@ -137,3 +141,25 @@ export const ReportedConversationSchema = z.object({
   messages: z.array(DirectMessageSchema.omit({ fromMe: true }).extend({ fromReported: z.boolean() })),
 });
 export type ReportedConversation = z.infer<typeof ReportedConversationSchema>;
+
+
+/** Audit log actions of message reports (part of the users contract's AUDIT_ACTIONS). */
+export const MESSAGE_AUDIT_ACTIONS = ["dismiss-message-report", "hide-messages"] as const;
+export type MessageAuditAction = (typeof MESSAGE_AUDIT_ACTIONS)[number];
+export const MESSAGE_AUDIT_LABELS: Record<MessageAuditAction, string> = {
+  "dismiss-message-report": "Dismissed reported conversation",
+  "hide-messages": "Hid messages of reported conversation",
+};
+
+/**
+ * The live half (GET /api/notifications/stream, the notification stream): besides `notification`,
+ * `read` and `resync`, a `message` event reaches both members' open streams when a message is sent,
+ * even when they turned message notifications off. Its data names the message only; the page reads
+ * it with GET /api/messages/conversations/:id.
+ */
+export const MESSAGE_STREAM_EVENT = "message";
+export const MessageStreamEventSchema = z.object({ conversationId: z.number().int(), messageId: z.number().int() });
+export type MessageStreamEvent = z.infer<typeof MessageStreamEventSchema>;
+
+/** POST /api/messages/conversations/:id/report answers 201 with this; a second open report by the same member is 409 `alreadyReported`. */
+export const ReportedSchema = z.object({ message: z.string() });

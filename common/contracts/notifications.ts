@@ -7,7 +7,7 @@ export const PUSH_MESSAGES = {
 } as const;
 
 /** What a member can be told about; each has its own delivery choice in Account. */
-export const NOTIFICATION_TOPICS = ["replies", "mentions", "likes", "new-content", "recordings", "moderation", "billing", "reminders"] as const;
+export const NOTIFICATION_TOPICS = ["replies", "mentions", "likes", "new-content", "recordings", "moderation", "billing", "reminders", "messages"] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
 /** How a topic reaches the member: always in the app unless off; "email" mails each one at once, "daily" and "weekly" gather them in a digest. */
@@ -30,6 +30,7 @@ export const NOTIFICATION_EVENTS = [
   "billing",
   "session-reminder",
   "session-changed",
+  "message",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -48,6 +49,7 @@ export const TOPIC_OF_EVENT: Record<NotificationEvent, NotificationTopic> = {
   billing: "billing",
   "session-reminder": "reminders",
   "session-changed": "reminders",
+  message: "messages",
 };
 
 /** What a member gets until they choose: the mails they had before notifications stay on. */
@@ -60,6 +62,8 @@ export const DEFAULT_DELIVERY: Record<NotificationTopic, NotificationDelivery> =
   moderation: "app",
   billing: "app",
   reminders: "email",
+  // Members expect a mail when someone writes to them.
+  messages: "email",
 };
 
 export const NotificationSchema = z.object({
@@ -129,6 +133,7 @@ export const TOPIC_LABELS: Record<NotificationTopic, { title: string; descriptio
   moderation: { title: "Moderation", description: "What moderators decided about your posts and flags" },
   billing: { title: "Billing", description: "Failed payments, card updates, plan changes and renewals" },
   reminders: { title: "Session reminders", description: "24 hours and 1 hour before sessions you are going to, and changes to them" },
+  messages: { title: "Direct messages", description: "When a member writes to you. Open conversations always update live" },
 };
 
 export const DELIVERY_LABELS: Record<NotificationDelivery, string> = {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PAID_TIERS } from "../tiers";
 import { EMAIL_INVALID, isEmailAddress } from "../email-address";
 import { AUTH_MESSAGES } from "./auth";
+import { DEFAULT_DAILY_NEW_CONVERSATIONS } from "./messages";
 
 /** General Settings (spec 001 §2.5), saved on the server and in effect for every instance. */
 export const GeneralSettingsSchema = z.object({
@@ -15,6 +16,13 @@ export const GeneralSettingsSchema = z.object({
   requireApproval: z.boolean(),
   /** The tier of accounts made by invitation when the invitation does not name one. */
   defaultTier: z.enum(PAID_TIERS),
+  /** New direct-message conversations a member may start in 24 hours (README: Direct messages). */
+  dailyNewConversations: z
+    .number({ error: "Enter a number of conversations" })
+    .int("Enter a whole number")
+    .min(1, "Allow at least 1 new conversation a day")
+    .max(1000, "Allow at most 1,000 new conversations a day")
+    .default(DEFAULT_DAILY_NEW_CONVERSATIONS),
 });
 export type GeneralSettings = z.infer<typeof GeneralSettingsSchema>;
 
@@ -24,6 +32,7 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
   allowRegistration: true,
   requireApproval: false,
   defaultTier: "inventor",
+  dailyNewConversations: DEFAULT_DAILY_NEW_CONVERSATIONS,
 };
 
 export const SETTINGS_MESSAGES = {

@@ -4,6 +4,7 @@ import { AUTH_MESSAGES, EmailSchema, PasswordSchema } from "./auth";
 import { MODERATION_AUDIT_ACTIONS, MODERATION_AUDIT_LABELS } from "./community";
 import { COURSE_AUDIT_ACTIONS, COURSE_AUDIT_LABELS } from "./courses";
 import { PEOPLE_AUDIT_ACTIONS, PEOPLE_AUDIT_LABELS } from "./people";
+import { MESSAGE_AUDIT_ACTIONS, MESSAGE_AUDIT_LABELS } from "./messages";
 
 /** An account as the admin area lists it (spec 001 §3 profile fields). */
 export const AdminUserSchema = z.object({
@@ -107,7 +108,7 @@ export const DangerZoneCountsSchema = z.object({ inactiveUsers: z.number().int()
 export type DangerZoneCounts = z.infer<typeof DangerZoneCountsSchema>;
 
 /** What an audit entry records; `before` and `after` hold the changed fields (role, membershipTier, tierOverride, isActive). */
-export const AUDIT_ACTIONS = ["create-user", "change-tier", "change-role", "change-status", "delete-user", "upload-media", "add-youtube", "update-media", "delete-media", "create-media-folder", "handle-call-request", "delete-own-account", ...MODERATION_AUDIT_ACTIONS, ...COURSE_AUDIT_ACTIONS, ...PEOPLE_AUDIT_ACTIONS] as const;
+export const AUDIT_ACTIONS = ["create-user", "change-tier", "change-role", "change-status", "delete-user", "upload-media", "add-youtube", "update-media", "delete-media", "create-media-folder", "handle-call-request", "delete-own-account", ...MODERATION_AUDIT_ACTIONS, ...COURSE_AUDIT_ACTIONS, ...PEOPLE_AUDIT_ACTIONS, ...MESSAGE_AUDIT_ACTIONS] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "create-user": "Created account",
@@ -125,6 +126,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   ...MODERATION_AUDIT_LABELS,
   ...COURSE_AUDIT_LABELS,
   ...PEOPLE_AUDIT_LABELS,
+  ...MESSAGE_AUDIT_LABELS,
 };
 
 /** GET /api/admin/audit-log?page=&pageSize=: newest first. A deleted account's email reads 'deleted user <id>'. */

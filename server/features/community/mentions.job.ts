@@ -13,6 +13,7 @@ import { getGeneralSettings } from "../settings/settings.service";
 import { communityPosts, communityReplies } from "./community.table";
 import { DEFAULT_DELIVERY, type NotificationDelivery } from "../../../common/contracts/notifications";
 import { notifyMention } from "./community-notifications";
+import { blockedActor } from "../notifications/notify";
 import { mentionMail } from "./mention-mail";
 import { isNamedIn, mentionCandidates } from "./mentions";
 import { mentionNotices } from "./moderation.table";
@@ -134,6 +135,7 @@ async function membersNamedIn(db: Database, candidates: string[], picked: string
     left join notification_preferences p on p.user_id = u.id and p.topic = 'mentions'
     where u.is_active
       and u.id is distinct from ${authorId}
+      and not ${blockedActor(sql`u.id`, authorId)}
       and coalesce(p.delivery, ${DEFAULT_DELIVERY.mentions}) <> 'off'
       and (
         u.id = any(${textArray(picked)})

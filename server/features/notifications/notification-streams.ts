@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import { MESSAGE_STREAM_EVENT, type MessageStreamEvent } from "../../../common/contracts/messages";
 import type { Notification } from "../../../common/contracts/notifications";
 import type { Viewer, ViewerResolver } from "../../auth/viewer";
 import type { DatabaseHandle } from "../../db/client";
@@ -126,9 +127,22 @@ export function createNotificationStreams({ database, viewers, logger, heartbeat
     await Promise.all([...(byUser.get(userId) ?? [])].map((stream) => enqueue(stream, () => tell(stream))));
   }
 
+  /** A direct message reached the member's conversation (`m:<userId>:<conversationId>:<messageId>`): the page reads it with a GET. */
+  async function tellMessage(payload: string): Promise<void> {
+    const parts = payload.split(":");
+    const conversationId = Number(parts.at(-2));
+    const messageId = Number(parts.at(-1));
+    const userId = parts.slice(1, -2).join(":");
+    const tell = async (stream: Stream) => {
+      if (await currentViewer(stream)) write(stream, MESSAGE_STREAM_EVENT, { conversationId, messageId } satisfies MessageStreamEvent);
+    };
+    await Promise.all([...(byUser.get(userId) ?? [])].map((stream) => enqueue(stream, () => tell(stream))));
+  }
+
   function onMessage(payload: string): void {
     const [kind, first, last] = payload.split(":");
-    const work = kind === "n" ? deliverRange(Number(first), Number(last)) : kind === "r" && first ? tellRead(payload.slice(2)) : Promise.resolve();
+    const work =
+      kind === "n" ? deliverRange(Number(first), Number(last)) : kind === "r" && first ? tellRead(payload.slice(2)) : kind === "m" ? tellMessage(payload) : Promise.resolve();
     work.catch((error: unknown) => logger.warn({ err: error }, "could not send live notifications"));
   }
 

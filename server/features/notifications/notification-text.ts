@@ -32,6 +32,8 @@ const SENTENCES: Record<NotificationEvent, (parts: TextParts) => string> = {
   billing: () => "Your billing changed",
   "session-reminder": () => "Session reminder",
   "session-changed": () => "A session you are going to changed",
+  // Unread messages of one conversation are one notification; its count is how many are unread.
+  message: ({ actorName, actorCount }) => `${actorName ?? "Deleted member"} sent you ${actorCount <= 1 ? "a message" : `${actorCount} messages`}`,
 };
 
 /** The sentence the centre, the digest and the push message show; a stored headline wins. */

@@ -34,8 +34,8 @@ export const excerptOf = (text: string) => {
 
 /**
  * Writes the notification for every member `recipients` selects (one column of user ids), in the
- * caller's transaction, and announces it at commit. Skipped: the actor, deactivated accounts and
- * members who turned the topic off. Returns how many were written.
+ * caller's transaction, and announces it at commit. Skipped: the actor, deactivated accounts,
+ * members who blocked the actor and members who turned the topic off. Returns how many were written.
  */
 export async function notifyMembers(tx: Database, recipients: SQL, template: NotificationTemplate): Promise<number> {
   const topic = TOPIC_OF_EVENT[template.event];
@@ -48,6 +48,7 @@ export async function notifyMembers(tx: Database, recipients: SQL, template: Not
       join users u on u.id = r.user_id and u.is_active
       left join notification_preferences p on p.user_id = u.id and p.topic = ${topic}
       where u.id is distinct from ${actorId}
+        and not ${blockedActor(sql`u.id`, actorId)}
         ${template.once ? sql`and not exists (select 1 from notifications done where done.user_id = u.id and done.subject = ${template.subject} and done.event = ${template.event})` : sql``}
     ),
     written as (
@@ -68,6 +69,10 @@ export async function notifyMembers(tx: Database, recipients: SQL, template: Not
   await announceWritten(tx, Number(row.first), Number(row.last));
   return row.written;
 }
+
+/** The member blocked the actor (direct messages' blocks): nothing the actor does reaches them. */
+export const blockedActor = (recipient: SQL, actorId: string | null): SQL =>
+  sql`exists (select 1 from dm_blocks blocked where blocked.blocker_id = ${recipient} and blocked.blocked_id = ${actorId})`;
 
 /** Tells every instance (at commit) that notifications with sequence numbers first..last were written. */
 export async function announceWritten(tx: Database, first: number, last: number): Promise<void> {

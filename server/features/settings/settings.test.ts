@@ -19,6 +19,7 @@ const changed: GeneralSettings = {
   allowRegistration: false,
   requireApproval: true,
   defaultTier: "entrepreneur",
+  dailyNewConversations: 25,
 };
 
 const getSettings = (cookie?: string) => t.app.inject({ url: "/api/admin/settings", headers: cookie ? { cookie } : {} });

@@ -1,6 +1,7 @@
 import { MODERATION_AUDIT_LABELS } from "../../../common/contracts/community";
 import { COURSE_AUDIT_LABELS } from "../../../common/contracts/courses";
 import { PEOPLE_AUDIT_LABELS } from "../../../common/contracts/people";
+import { MESSAGE_AUDIT_LABELS } from "../../../common/contracts/messages";
 import type { AuditAction } from "../../../common/contracts/users";
 import { TIER_BADGES, isTier } from "../../../common/tiers";
 
@@ -21,6 +22,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   ...MODERATION_AUDIT_LABELS,
   ...COURSE_AUDIT_LABELS,
   ...PEOPLE_AUDIT_LABELS,
+  ...MESSAGE_AUDIT_LABELS,
 };
 
 export function auditActionLabel(action: AuditAction): string {

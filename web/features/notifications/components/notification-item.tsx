@@ -1,4 +1,4 @@
-import { AtSign, Bell, CalendarClock, CreditCard, FileText, GraduationCap, Heart, MessageSquareReply, Presentation, ShieldCheck, Video, type LucideIcon } from "lucide-react";
+import { AtSign, Bell, CalendarClock, CreditCard, FileText, GraduationCap, Heart, Mail, MessageSquareReply, Presentation, ShieldCheck, Video, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import type { Notification, NotificationEvent } from "../../../../common/contracts/notifications";
 import { cn } from "../../../lib/cn";
@@ -19,6 +19,7 @@ const ICONS: Record<NotificationEvent, LucideIcon> = {
   billing: CreditCard,
   "session-reminder": CalendarClock,
   "session-changed": CalendarClock,
+  message: Mail,
 };
 
 /** One notification: what happened, about what, when; opening it marks it read. */

@@ -132,6 +132,18 @@ function GeneralSettingsForm({ initial }: { initial: GeneralSettings }) {
         hint="The tier of accounts made by invitation."
         onChange={(event) => change("defaultTier", event.target.value as GeneralSettings["defaultTier"])}
       />
+      <FormField
+        label="New conversations per member per day"
+        type="number"
+        inputMode="numeric"
+        className="md:max-w-xs"
+        min={1}
+        max={1000}
+        value={Number.isNaN(values.dailyNewConversations) ? "" : values.dailyNewConversations}
+        error={errors.dailyNewConversations}
+        hint="How many direct-message conversations a member may start in 24 hours. Replies are not counted."
+        onChange={(event) => change("dailyNewConversations", event.target.valueAsNumber)}
+      />
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       {savedAt !== null ? <Alert variant="success">{SETTINGS_MESSAGES.saved}</Alert> : null}
       <div className="flex justify-end">
