@@ -8,6 +8,7 @@ import { EMAIL_PERSONAL_DATA } from "./features/email/email.personal-data";
 import { INVITATIONS_PERSONAL_DATA } from "./features/invitations/invitations.personal-data";
 import { NOTIFICATIONS_PERSONAL_DATA } from "./features/notifications/notifications.personal-data";
 import { PEOPLE_PERSONAL_DATA } from "./features/people/people.personal-data";
+import { MESSAGES_PERSONAL_DATA } from "./features/messages/messages.personal-data";
 import { MEDIA_PERSONAL_DATA } from "./features/media/media.personal-data";
 import { SESSIONS_PERSONAL_DATA } from "./features/sessions/sessions.personal-data";
 import { UNIVERSITY_PERSONAL_DATA } from "./features/university/university.personal-data";
@@ -27,6 +28,7 @@ export function personalDataDeclarations(billing: BillingDeps | null): readonly 
     billingPersonalData(billing),
     COMMUNITY_PERSONAL_DATA,
     PEOPLE_PERSONAL_DATA,
+    MESSAGES_PERSONAL_DATA,
     NOTIFICATIONS_PERSONAL_DATA,
     SESSIONS_PERSONAL_DATA,
     UNIVERSITY_PERSONAL_DATA,

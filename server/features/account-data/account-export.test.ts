@@ -65,6 +65,14 @@ const EVIDENCE: Record<string, (data: Json, seededData: SeededData) => void> = {
   "invitations.accepted_user_id": (data) => expect(data.invitations.accepted).toHaveLength(1),
   "call_requests.handled_by_id": (data) => expect(data.callRequests.handledByYou).toEqual([expect.objectContaining({ name: "Caller Person" })]),
   "account_exports.user_id": (data) => expect(data.dataExports).toEqual([expect.objectContaining({ status: "failed" })]),
+  "dm_participants.user_id": (data) => expect(data.conversations).toEqual([expect.objectContaining({ with: "Other Member", startedByYou: true })]),
+  "dm_participants.other_user_id": (data) => expect(data.conversations[0].with).toBe("Other Member"),
+  "dm_conversations.started_by": (data) => expect(data.conversations[0].startedByYou).toBe(true),
+  "dm_messages.sender_id": (data) =>
+    expect(data.directMessages).toEqual([expect.objectContaining({ from: "you", text: "A private note about my prototype" }), expect.objectContaining({ from: "Other Member", text: "The other side of the conversation" })]),
+  "dm_blocks.blocker_id": (data) => expect(data.messageBlocks).toEqual([expect.objectContaining({ member: "Other Member" })]),
+  "dm_reports.reporter_id": (data) => expect(data.messageReports.reportsYouMade).toEqual([expect.objectContaining({ reason: "Reported by the member", decision: null })]),
+  "dm_reports.resolved_by": (data) => expect(data.messageReports.reportsYouDecided).toEqual([expect.objectContaining({ reason: "Decided by the member", decision: "dismissed" })]),
   "member_profiles.user_id": (data) => expect(data.memberProfile).toMatchObject({ headline: "Inventor of the self-stirring pot", expertise: ["kitchenware"], hiddenFromDirectory: false }),
 };
 

@@ -9,6 +9,7 @@ import { communityFlagOutcomes, communityFlags, communitySuspensions, mentionNot
 import { bulkSendRecipients, bulkSends, emailUnsubscribes } from "../email/email.table";
 import { invitations } from "../invitations/invitations.table";
 import { mediaItems } from "../media/media.table";
+import { dmBlocks, dmConversations, dmMessages, dmParticipants, dmReports } from "../messages/messages.table";
 import { memberProfiles } from "../people/people.table";
 import { notificationDigests, notificationPreferences, notifications, pushSubscriptions } from "../notifications/notifications.table";
 import { mastermindSessions, sessionReminders, sessionRsvps } from "../sessions/sessions.table";
@@ -95,5 +96,18 @@ export async function seedEveryTable(t: TestApp, member: Member, other: Member):
   await db.insert(accountExports).values({ userId: member.userId, status: "failed" });
   await db.update(memberProfiles).set({ headline: "Inventor of the self-stirring pot", expertise: ["kitchenware"] }).where(eq(memberProfiles.userId, member.userId));
   await db.update(memberProfiles).set({ textHiddenAt: new Date(), textHiddenBy: member.userId }).where(eq(memberProfiles.userId, other.userId));
+  const [conversation] = await db.insert(dmConversations).values({ pairKey: [member.userId, other.userId].sort().join(":"), startedBy: member.userId }).returning();
+  if (!conversation) throw new Error("no conversation");
+  await db.insert(dmParticipants).values([
+    { conversationId: conversation.id, userId: member.userId, otherUserId: other.userId },
+    { conversationId: conversation.id, userId: other.userId, otherUserId: member.userId },
+  ]);
+  await db.insert(dmMessages).values([
+    { conversationId: conversation.id, senderId: member.userId, body: "A private note about my prototype" },
+    { conversationId: conversation.id, senderId: other.userId, body: "The other side of the conversation" },
+  ]);
+  await db.insert(dmBlocks).values({ blockerId: member.userId, blockedId: other.userId });
+  await db.insert(dmReports).values({ conversationId: conversation.id, reporterId: member.userId, reportedId: other.userId, reason: "Reported by the member" });
+  await db.insert(dmReports).values({ conversationId: conversation.id, reporterId: other.userId, reportedId: member.userId, reason: "Decided by the member", resolvedAt: new Date(), decision: "dismissed", resolvedBy: member.userId });
   return { postId: post.id, replyId: reply.id, othersPostId: othersPost.id, othersReplyId: othersReply.id, fileKey, fileBytes, mediaItemId: item.id };
 }

@@ -44,6 +44,17 @@ async function post(content: string, mentions?: string[]): Promise<number> {
   return response.json().id;
 }
 
+describe("mentions of a member who blocked the writer", () => {
+  it("neither mails nor notifies them", async () => {
+    const blocker = await memberCookie(t, "inventor", "Blake Blocksall");
+    expect((await sendJson(t.app, "PUT", `/api/messages/blocks/${author.userId}`, undefined, blocker.cookie)).statusCode).toBe(204);
+    const id = await post("Has anyone asked @Blake Blocksall about moulds?", [blocker.userId]);
+    await mentionJobDone("post", id);
+    expect(await mailCount(blocker.email)).toBe(0);
+    expect((await t.app.inject({ url: "/api/notifications", headers: { cookie: blocker.cookie } })).json().notifications).toEqual([]);
+  });
+});
+
 describe("mentions of members who share a full name", () => {
   it("mails nobody for a typed name two members share, while a name only one member has is mailed as before", async () => {
     const before = { one: await mailCount(jordanOne.email), two: await mailCount(jordanTwo.email) };
