@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { POST_CATEGORIES } from "../content";
 import { isCountryCode } from "../countries";
 import { TIERS } from "../tiers";
 import { BUILD_STAGES } from "./people-stages";
@@ -161,7 +162,7 @@ export const DirectoryFiltersSchema = z.object({
 });
 export type DirectoryFilters = z.infer<typeof DirectoryFiltersSchema>;
 
-export const RecentPostSchema = z.object({ id: z.number().int(), excerpt: z.string(), category: z.string(), createdAt: z.string(), likes: z.number().int(), replyCount: z.number().int() });
+export const RecentPostSchema = z.object({ id: z.number().int(), excerpt: z.string(), category: z.enum(POST_CATEGORIES), createdAt: z.string(), likes: z.number().int(), replyCount: z.number().int() });
 export type RecentPost = z.infer<typeof RecentPostSchema>;
 
 /** GET /api/people/:id: a profile, or only the name of a member who keeps it private. */

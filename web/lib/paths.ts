@@ -37,6 +37,9 @@ export const paths = {
     training: "/members/training",
     account: "/members/account",
     notifications: "/members/notifications",
+    people: "/members/people",
+    person: (id: string) => `/members/people/${encodeURIComponent(id)}`,
+    post: (id: number) => `/members/community?post=${id}`,
     searchFor: (query: string) => `/members/search?${new URLSearchParams({ q: query }).toString()}`,
   },
   admin: {

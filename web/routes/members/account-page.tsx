@@ -13,6 +13,7 @@ import { InvoicesCard } from "../../features/billing/components/invoices-card";
 import { SubscriptionSummary } from "../../features/billing/components/subscription-summary";
 import { formatLongDate } from "../../features/billing/format";
 import { PlanChangeCard } from "../../features/billing/components/plan-change-card";
+import { MemberProfileCard } from "../../features/people/components/member-profile-card";
 import { NotificationPreferencesCard } from "../../features/notifications/components/notification-preferences-card";
 import { AccountDataSections } from "../../features/account-data/components/account-data-sections";
 import { useViewer } from "../../features/session/api";
@@ -46,7 +47,7 @@ export default function AccountPage() {
 
   return (
     <AppPage>
-      <PageHeader eyebrow="Members area" title="Account" description="Your membership, billing, invoices and your data." />
+      <PageHeader eyebrow="Members area" title="Account" description="Your membership, member profile, billing, invoices and your data." />
       {billing.isError ? <Alert variant="error">We could not load your billing details. Please try again later.</Alert> : null}
       {subscription?.graceEndsAt ? (
         <Alert variant="error">
@@ -102,6 +103,7 @@ export default function AccountPage() {
         </Card>
       ) : null}
 
+      <MemberProfileCard />
       <InvoicesCard invoices={billing.data?.invoices ?? []} />
       <NotificationPreferencesCard />
 

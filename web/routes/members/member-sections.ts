@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { CreditCard, FileText, MessagesSquare, Presentation, Video } from "lucide-react";
+import { CreditCard, FileText, MessagesSquare, Presentation, UsersRound, Video } from "lucide-react";
 
 export type MemberSection = {
   path: string;
@@ -21,6 +21,12 @@ export const MEMBER_SECTIONS: MemberSection[] = [
     title: "Community",
     description: "Discuss product development, manufacturing, marketing, funding and scaling with other members.",
     icon: MessagesSquare,
+  },
+  {
+    path: "people",
+    title: "People",
+    description: "Find inventors, manufacturers and brand owners by name, expertise, stage and country, and open their profiles.",
+    icon: UsersRound,
   },
   {
     path: "resources",

@@ -32,6 +32,8 @@ const SECTION_PAGES: Record<MemberSectionRoute, { page: LazyExoticComponent<Comp
   account: { page: lazy(() => import("./account-page")), loading: "Loading your account" },
   search: { page: lazy(() => import("./search-page")), loading: "Loading search" },
   notifications: { page: lazy(() => import("./notifications-page")), loading: "Loading your notifications" },
+  people: { page: lazy(() => import("./people-page")), loading: "Loading members" },
+  "people/:id": { page: lazy(() => import("./person-page")), loading: "Loading the profile" },
 };
 
 const memberLinks: SidebarLink[] = [

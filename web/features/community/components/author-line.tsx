@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { ShieldCheck, UserX } from "lucide-react";
 import type { PostAuthor } from "../../../../common/contracts/community";
 import { CONTENT_MESSAGES } from "../../../../common/content";
 import { TIER_BADGES } from "../../../../common/tiers";
 import { Badge } from "../../../components/ui/badge";
 import { cn } from "../../../lib/cn";
+import { paths } from "../../../lib/paths";
 import { ProfileAvatar } from "../../profile/components/profile-avatar";
 import { exactDate, postedAgo, wasEdited } from "../format";
 
@@ -46,7 +48,7 @@ type AuthorLineProps = {
   detail?: string;
 };
 
-/** Avatar or initial, author name, tier badge and when it was written. */
+/** Avatar or initial, author name (linking to their profile, unless "Admin" or "Deleted member"), tier badge and when it was written. */
 export function AuthorLine({ author, createdAt, updatedAt, nameId, small = false, badges, detail }: AuthorLineProps) {
   const edited = updatedAt !== undefined && wasEdited(createdAt, updatedAt);
   return (
@@ -55,7 +57,13 @@ export function AuthorLine({ author, createdAt, updatedAt, nameId, small = false
       <div className="grid min-w-0 gap-0.5">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <p id={nameId} className={cn("font-semibold wrap-anywhere text-ink", small ? "text-sm" : "text-base", isDeleted(author) && "text-muted italic")}>
-            {author.name}
+            {author.id !== null && author.tier !== "admin" ? (
+              <Link to={paths.members.person(author.id)} className="underline-offset-2 hover:underline">
+                {author.name}
+              </Link>
+            ) : (
+              author.name
+            )}
           </p>
           <AuthorBadge author={author} />
           {badges}
