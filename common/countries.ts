@@ -15,7 +15,7 @@ export const isCountryCode = (value: string): boolean => KNOWN.has(value);
 
 const names = new Intl.DisplayNames(["en"], { type: "region" });
 
-/** "DE" → "Germany"; the code itself where the runtime has no name for it. */
+/** "DE" → "Germany"; the text itself for anything that is not a known code (Intl throws on those). */
 export function countryName(code: string): string {
-  return names.of(code) ?? code;
+  return isCountryCode(code) ? (names.of(code) ?? code) : code;
 }

@@ -73,7 +73,7 @@ for (const { name, viewport } of VIEWPORTS) {
 
       await page.getByLabel("Stage").selectOption({ label: "Prototype" });
       await page.getByLabel("Country").selectOption({ label: "Germany" });
-      await page.getByLabel("Expertise").selectOption({ label: "patents" });
+      await page.getByLabel("Expertise", { exact: true }).selectOption({ label: "patents" });
       await expect(card).toHaveCount(1);
       await page.getByLabel("Stage").selectOption({ label: "Idea" });
       await expect(page.getByText(PEOPLE_MESSAGES.noResults)).toBeVisible();
