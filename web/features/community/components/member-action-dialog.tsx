@@ -9,7 +9,7 @@ import { useMemberAction } from "../moderation-api";
 
 export type MemberActionTarget = { action: "warn" | "suspend"; userId: string; name: string };
 
-/** Warn a member, or suspend them from posting, replying and liking for N days; the message is emailed to them. */
+/** Warn a member, or suspend them from posting, replying, liking and messaging for N days; the message is emailed to them. */
 export function MemberActionDialog({ target, onClose, onDone }: { target: MemberActionTarget | null; onClose: () => void; onDone: (notice: string) => void }) {
   const act = useMemberAction();
   const [days, setDays] = useState("7");
@@ -50,7 +50,7 @@ export function MemberActionDialog({ target, onClose, onDone }: { target: Member
       <DialogContent hideClose={act.isPending}>
         <DialogTitle className="pr-6">{suspend ? `Suspend ${target?.name ?? ""}` : `Warn ${target?.name ?? ""}`}</DialogTitle>
         <DialogDescription className="mt-2">
-          {suspend ? "They cannot post, reply or like until the suspension ends. Your message is emailed to them with the end date." : "Your message is emailed to them. Nothing else changes."}
+          {suspend ? "They cannot post, reply, like or send messages until the suspension ends. Your message is emailed to them with the end date." : "Your message is emailed to them. Nothing else changes."}
         </DialogDescription>
         <form onSubmit={submit} className="mt-4 grid gap-4" noValidate>
           {suspend ? <TextField label="Days" type="number" min={1} max={MAX_SUSPENSION_DAYS} inputMode="numeric" value={days} onChange={(event) => setDays(event.target.value)} error={errors.days} /> : null}
