@@ -1,6 +1,7 @@
 // npm run bench: every benchmark in one run (issue 14's list: members' lists per tier and database,
 // memory idle and loaded, start time, sign-ins, every public page in Lighthouse; search; issue 15's
 // members' load), or only the named ones: npm run bench -- load lists. Not part of npm test.
+import { benchDirectoryRoute } from "./directory.bench";
 import { benchMembersLoad } from "./load-members.bench";
 import { benchMembersLists } from "./members-lists.bench";
 import { benchNotificationCentre } from "./notifications.bench";
@@ -21,6 +22,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   search: benchSearchRoute,
   load: benchMembersLoad,
   notifications: benchNotificationCentre,
+  directory: benchDirectoryRoute,
 };
 
 const chosen = process.argv.slice(2);
