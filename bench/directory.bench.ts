@@ -24,29 +24,35 @@ const CITIES = "Austin Denver London Toronto Berlin Sydney Paris Mumbai Amsterda
 /** One of `values`, chosen by the SQL expression `seed` (the lists are the bench's own words, no quotes). */
 const pick = (values: readonly string[], seed: string) => sql.raw(`(array[${values.map((value) => `'${value}'`).join(",")}])[1 + ((${seed}) % ${values.length})]`);
 
+const SLICE = 20_000;
+
 /** 100,000 accounts (their profiles come with them, by trigger), then their profiles' words, in SQL. */
-async function fillProfiles({ db }: DatabaseHandle): Promise<void> {
-  await db.execute(sql`
-    insert into users (id, email, full_name, email_verified, membership_tier, is_active, created_at, updated_at)
-    select 'bench-person-' || g, 'bench-person-' || g || '@example.com',
-           initcap(${pick(FIRST_NAMES, "g * 7")}) || ' ' || initcap(${pick(LAST_NAMES, "g * 13 + g / 97")}), true,
-           (array['free','free','inventor','entrepreneur','brand-ceo'])[1 + g % 5], g % 50 <> 0,
-           now() - make_interval(secs => g * 900), now()
-    from generate_series(1, ${PROFILES}) g`);
+export async function fillProfiles({ db }: DatabaseHandle): Promise<void> {
   const sentence = (seed: string, count: number) =>
     sql.raw(`(select string_agg((array[${WORDS.map((word) => `'${word}'`).join(",")}])[1 + ((${seed} * 7919 + i * 104729 + (${seed} % 13) * i * i) % ${WORDS.length})], ' ') from generate_series(1, ${count}) i)`);
-  await db.execute(sql`
-    update member_profiles p set
-      headline = initcap(${sentence("n", 5)}),
-      bio = ${sentence("(n + 3)", 25)},
-      building = ${sentence("(n + 5)", 8)},
-      stage = (array['idea','prototype','patent-pending','manufacturing','selling'])[1 + n % 5],
-      expertise = array(select distinct ${pick(TAGS, "n * 31 + t * 17 + n / 7")} from generate_series(1, 1 + n % 4) t),
-      city = ${pick(CITIES, "n * 3")},
-      country = ${pick(COUNTRIES, "n * 11 + n / 5")},
-      hidden = n % 33 = 0
-    from (select user_id, substr(user_id, 14)::int as n from member_profiles where user_id like 'bench-person-%') s
-    where p.user_id = s.user_id`);
+  // In slices, so each statement's rows stay a size PGlite's memory and the trigger's work handle well.
+  for (let from = 1; from <= PROFILES; from += SLICE) {
+    const to = Math.min(PROFILES, from + SLICE - 1);
+    await db.execute(sql`
+      insert into users (id, email, full_name, email_verified, membership_tier, is_active, created_at, updated_at)
+      select 'bench-person-' || g, 'bench-person-' || g || '@example.com',
+             initcap(${pick(FIRST_NAMES, "g * 7")}) || ' ' || initcap(${pick(LAST_NAMES, "g * 13 + g / 97")}), true,
+             (array['free','free','inventor','entrepreneur','brand-ceo'])[1 + g % 5], g % 50 <> 0,
+             now() - make_interval(secs => g * 900), now()
+      from generate_series(${from}::int, ${to}::int) g`);
+    await db.execute(sql`
+      update member_profiles p set
+        headline = initcap(${sentence("n", 5)}),
+        bio = ${sentence("(n + 3)", 25)},
+        building = ${sentence("(n + 5)", 8)},
+        stage = (array['idea','prototype','patent-pending','manufacturing','selling'])[1 + n % 5],
+        expertise = array(select distinct ${pick(TAGS, "n * 31 + t * 17 + n / 7")} from generate_series(1, 1 + n % 4) t),
+        city = ${pick(CITIES, "n * 3")},
+        country = ${pick(COUNTRIES, "n * 11 + n / 5")},
+        hidden = n % 33 = 0
+      from (select g as n from generate_series(${from}::int, ${to}::int) g) s
+      where p.user_id = 'bench-person-' || s.n`);
+  }
   await db.execute(sql`vacuum analyze`);
 }
 
@@ -68,7 +74,7 @@ const REQUESTS = [
   "country=DE",
   "country=PL",
   "tier=brand-ceo",
-  "tier=admin",
+  "tier=inventor&sort=name",
   "q=tool&stage=selling&country=US",
   "q=lee&sort=name",
   "expertise=cad&sort=name",

@@ -33,7 +33,8 @@ export async function onFilledDatabases(name: string, fill: (handle: DatabaseHan
     try {
       const url = new URL(adminUrl);
       url.pathname = `/${database}`;
-      await migrateAndFill(openPostgres(url.toString()), fill);
+      // A fill is one long statement, not a request: without the app's statement bounds.
+      await migrateAndFill(openPostgres(url.toString(), { statementTimeoutMs: 0, queryTimeoutMs: 0 }), fill);
       await run("PostgreSQL (BENCH_DATABASE_URL)", { DATA_DIR: dataDir, DATABASE_URL: url.toString() }, port + 1);
     } finally {
       await admin.query(`drop database if exists ${database} with (force)`);

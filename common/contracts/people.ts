@@ -126,7 +126,7 @@ export const DirectoryQuerySchema = z.object({
   q: z.string().trim().max(100).default(""),
   stage: z.enum(BUILD_STAGES).optional(),
   expertise: z.string().trim().max(PROFILE_LIMITS.tag).transform(normaliseTag).optional(),
-  tier: PersonBadgeSchema.optional(),
+  tier: z.enum(TIERS).optional(),
   country: z
     .string()
     .trim()

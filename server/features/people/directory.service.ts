@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { DIRECTORY_PAGE_SIZE, type DirectoryMember, type DirectoryPage, type DirectoryQuerySchema } from "../../../common/contracts/people";
 import type { z } from "zod";
 import { users } from "../../auth/auth.table";
@@ -11,6 +11,9 @@ import { memberProfiles as profiles } from "./people.table";
 
 type DirectoryQuery = z.output<typeof DirectoryQuerySchema>;
 
+/** Exactly the partial index's order (joined_at desc nulls last): any other spelling makes the planner sort the whole directory. */
+const newestFirst = sql`${profiles.joinedAt} desc nulls last`;
+
 const joinedKey = sql<string>`to_char(${profiles.joinedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 function filtersOf(query: DirectoryQuery): SQL[] {
@@ -21,15 +24,16 @@ function filtersOf(query: DirectoryQuery): SQL[] {
   if (query.stage) conditions.push(eq(profiles.stage, query.stage));
   if (query.expertise) conditions.push(sql`${profiles.expertise} @> array[${query.expertise}]::text[]`);
   if (query.country) conditions.push(eq(profiles.country, query.country));
-  if (query.tier === "admin") conditions.push(eq(users.role, "admin"));
-  else if (query.tier) conditions.push(eq(profiles.tier, query.tier), ne(users.role, "admin"));
+  // Admins wear the Admin badge whatever their tier, so a tier's list leaves them out.
+  if (query.tier) conditions.push(eq(profiles.tier, query.tier), ne(users.role, "admin"));
   return conditions;
 }
 
 /** After the cursor in the page's order: newest (joined_at desc, user_id asc) or by name (sort_name, user_id). */
 function afterCursor(cursor: DirectoryCursor, sort: DirectoryQuery["sort"]): SQL {
   if (sort === "name") return sql`(${profiles.sortName}, ${profiles.userId}) > (${cursor.key}, ${cursor.id})`;
-  return sql`(${profiles.joinedAt} < ${cursor.key}::timestamptz or (${profiles.joinedAt} = ${cursor.key}::timestamptz and ${profiles.userId} > ${cursor.id}))`;
+  // The first half bounds the index walk; the second drops the members of that instant already shown.
+  return sql`${profiles.joinedAt} <= ${cursor.key}::timestamptz and (${profiles.joinedAt} < ${cursor.key}::timestamptz or ${profiles.userId} > ${cursor.id})`;
 }
 
 /** One page of the member directory for a signed-in member, in the order asked, searched and filtered. */
@@ -58,7 +62,7 @@ export async function listDirectory(db: Database, viewer: Viewer, query: Directo
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(and(...conditions))
-    .orderBy(...(query.sort === "name" ? [asc(profiles.sortName), asc(profiles.userId)] : [desc(profiles.joinedAt), asc(profiles.userId)]))
+    .orderBy(...(query.sort === "name" ? [asc(profiles.sortName), asc(profiles.userId)] : [newestFirst, asc(profiles.userId)]))
     .limit(DIRECTORY_PAGE_SIZE + 1);
   const page = rows.slice(0, DIRECTORY_PAGE_SIZE);
   const last = page.at(-1);

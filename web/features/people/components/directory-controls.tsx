@@ -1,6 +1,5 @@
 import { useId } from "react";
 import { Search } from "lucide-react";
-import { CONTENT_MESSAGES } from "../../../../common/content";
 import { DIRECTORY_SORT_LABELS, DIRECTORY_SORTS } from "../../../../common/contracts/people";
 import { BUILD_STAGE_LABELS, BUILD_STAGES } from "../../../../common/contracts/people-stages";
 import { countryName } from "../../../../common/countries";
@@ -34,7 +33,7 @@ function FilterSelect({ label, value, options, onChange }: { label: string; valu
 }
 
 const STAGE_OPTIONS: Option[] = [{ value: "", label: "All stages" }, ...BUILD_STAGES.map((stage) => ({ value: stage, label: BUILD_STAGE_LABELS[stage] }))];
-const TIER_OPTIONS: Option[] = [{ value: "", label: "All plans" }, ...TIERS.map((tier) => ({ value: tier, label: TIER_BADGES[tier] })), { value: "admin", label: CONTENT_MESSAGES.adminAuthor }];
+const TIER_OPTIONS: Option[] = [{ value: "", label: "All plans" }, ...TIERS.map((tier) => ({ value: tier, label: TIER_BADGES[tier] }))];
 const SORT_OPTIONS: Option[] = DIRECTORY_SORTS.map((sort) => ({ value: sort, label: DIRECTORY_SORT_LABELS[sort] }));
 
 /** Keeps a chosen value among the options even when it is no longer among the most used. */
