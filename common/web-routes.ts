@@ -38,7 +38,7 @@ export type MarketingRoute = (typeof MARKETING_ROUTES)[number];
 
 export const MEMBERS_ROOT = "/members";
 /** Sections of the members area, under /members; `search` is the results page of the shell's search box, `notifications` the bell's page. */
-export const MEMBER_SECTION_ROUTES = ["mastermind", "community", "resources", "training", "account", "search", "notifications", "people", "people/:id"] as const;
+export const MEMBER_SECTION_ROUTES = ["mastermind", "community", "resources", "training", "account", "search", "notifications", "people", "people/:id", "messages", "messages/:id", "messages/with/:userId"] as const;
 export type MemberSectionRoute = (typeof MEMBER_SECTION_ROUTES)[number];
 
 /**

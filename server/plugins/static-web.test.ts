@@ -52,7 +52,7 @@ describe("what answers an address", () => {
   });
 
   it("redirects an address that is no page to /", async () => {
-    for (const url of ["/this-page-does-not-exist", "/members/nope", "/admin/nope", "/university/course", "/about/team", "/inventors/x?y=1"]) {
+    for (const url of ["/this-page-does-not-exist", "/members/nope", "/members/messages/1/more", "/admin/nope", "/university/course", "/about/team", "/inventors/x?y=1"]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(302);
       expect(response.headers.location, url).toBe("/");

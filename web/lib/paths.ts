@@ -40,6 +40,10 @@ export const paths = {
     people: "/members/people",
     person: (id: string) => `/members/people/${encodeURIComponent(id)}`,
     post: (id: number) => `/members/community?post=${id}`,
+    messages: "/members/messages",
+    conversation: (id: number) => `/members/messages/${id}`,
+    /** "Message" on a profile: the conversation with this member, or a new one. */
+    messageMember: (userId: string) => `/members/messages/with/${encodeURIComponent(userId)}`,
     searchFor: (query: string) => `/members/search?${new URLSearchParams({ q: query }).toString()}`,
   },
   admin: {

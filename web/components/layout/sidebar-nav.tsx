@@ -1,8 +1,9 @@
+import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import type { LucideIcon } from "lucide-react";
 import { cn } from "../../lib/cn";
 
-export type SidebarLink = { to: string; label: string; icon: LucideIcon; end?: boolean };
+export type SidebarLink = { to: string; label: string; icon: LucideIcon; end?: boolean; /** After the label, e.g. an unread count. */ badge?: ReactNode };
 
 type SidebarNavProps = { label: string; links: SidebarLink[]; onNavigate: () => void };
 
@@ -26,6 +27,7 @@ export function SidebarNav({ label, links, onNavigate }: SidebarNavProps) {
             >
               <link.icon className="size-4.5 shrink-0" aria-hidden />
               {link.label}
+              {link.badge}
             </NavLink>
           </li>
         ))}

@@ -15,6 +15,7 @@ import { formatLongDate } from "../../features/billing/format";
 import { PlanChangeCard } from "../../features/billing/components/plan-change-card";
 import { MemberProfileCard } from "../../features/people/components/member-profile-card";
 import { NotificationPreferencesCard } from "../../features/notifications/components/notification-preferences-card";
+import { MessagingSettingsCard } from "../../features/messages/components/messaging-settings-card";
 import { AccountDataSections } from "../../features/account-data/components/account-data-sections";
 import { useViewer } from "../../features/session/api";
 import { ApiError } from "../../lib/api-client";
@@ -106,6 +107,7 @@ export default function AccountPage() {
       <MemberProfileCard />
       <InvoicesCard invoices={billing.data?.invoices ?? []} />
       <NotificationPreferencesCard />
+      <MessagingSettingsCard />
 
       <AccountDataSections />
     </AppPage>

@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { CreditCard, FileText, MessagesSquare, Presentation, UsersRound, Video } from "lucide-react";
+import { CreditCard, FileText, Mail, MessagesSquare, Presentation, UsersRound, Video } from "lucide-react";
 
 export type MemberSection = {
   path: string;
@@ -27,6 +27,12 @@ export const MEMBER_SECTIONS: MemberSection[] = [
     title: "People",
     description: "Find inventors, manufacturers and brand owners by name, expertise, stage and country, and open their profiles.",
     icon: UsersRound,
+  },
+  {
+    path: "messages",
+    title: "Messages",
+    description: "Private conversations with other members.",
+    icon: Mail,
   },
   {
     path: "resources",

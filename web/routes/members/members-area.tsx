@@ -22,6 +22,17 @@ import { PageSpinner } from "../../components/ui/spinner";
 import { NOTIFICATION_MESSAGES } from "../../../common/contracts/notifications";
 import { NotificationBell } from "../../features/notifications/components/notification-bell";
 import { NotificationsLive } from "../../features/notifications/notifications-live";
+import { MessagesTopBarLink } from "../../features/messages/components/messages-top-bar-link";
+import { MessagesUnreadBadge } from "../../features/messages/components/messages-unread-badge";
+import { useMessagesLive } from "../../features/messages/use-messages-live";
+
+/** Keeps the messages current from the members' stream, wherever the member is in the area. */
+function MessagesLive() {
+  useMessagesLive();
+  return null;
+}
+
+const messagesPage = { page: lazy(() => import("./messages-page")), loading: "Loading your messages" };
 
 /** Each section's page, loaded when first opened. */
 const SECTION_PAGES: Record<MemberSectionRoute, { page: LazyExoticComponent<ComponentType>; loading: string }> = {
@@ -34,11 +45,20 @@ const SECTION_PAGES: Record<MemberSectionRoute, { page: LazyExoticComponent<Comp
   notifications: { page: lazy(() => import("./notifications-page")), loading: "Loading your notifications" },
   people: { page: lazy(() => import("./people-page")), loading: "Loading members" },
   "people/:id": { page: lazy(() => import("./person-page")), loading: "Loading the profile" },
+  // One page for the three addresses: the list stays beside the open conversation.
+  messages: messagesPage,
+  "messages/:id": messagesPage,
+  "messages/with/:userId": messagesPage,
 };
 
 const memberLinks: SidebarLink[] = [
   { to: paths.members.root, label: "Dashboard", icon: LayoutDashboard, end: true },
-  ...MEMBER_SECTIONS.map((section) => ({ to: `${paths.members.root}/${section.path}`, label: section.title, icon: section.icon })),
+  ...MEMBER_SECTIONS.map((section) => ({
+    to: `${paths.members.root}/${section.path}`,
+    label: section.title,
+    icon: section.icon,
+    badge: section.path === "messages" ? <MessagesUnreadBadge /> : undefined,
+  })),
 ];
 
 const DASHBOARD_META = { title: "Members Dashboard", description: "Your sessions, community, resources, training videos and account." };
@@ -62,12 +82,16 @@ function MembersArea() {
 
   return (
     <NotificationsLive>
+      <MessagesLive />
       <SidebarLayout
         label="Members sidebar"
         topBar={
           <div className="flex min-w-0 flex-1 items-center justify-between gap-2">
             <SiteLogo tone="light" compact name={communityName} />
-            <NotificationBell />
+            <div className="flex items-center">
+              <MessagesTopBarLink />
+              <NotificationBell />
+            </div>
           </div>
         }
         sidebar={(close) => (

@@ -6,6 +6,7 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { PageSpinner } from "../../components/ui/spinner";
+import { MessageButton } from "../../features/messages/components/message-button";
 import { usePersonProfile } from "../../features/people/api";
 import { ProfileAbout } from "../../features/people/components/profile-about";
 import { ProfileHeader } from "../../features/people/components/profile-header";
@@ -42,7 +43,7 @@ function ShownProfile({ profile }: { profile: ShownPersonProfile }) {
         profile={profile}
         actions={
           <>
-            {/* Actions area: the messaging feature adds its MessageButton here. */}
+            {profile.isMe ? null : <MessageButton person={{ id: profile.id, name: profile.name, tier: profile.badge, profilePicture: profile.profilePicture }} />}
             {profile.isMe ? (
               <Button asChild variant="outline">
                 <Link to={paths.members.account}>{PEOPLE_PAGE_MESSAGES.editProfile}</Link>
