@@ -4,6 +4,7 @@
 import { benchDirectoryRoute } from "./directory.bench";
 import { benchMembersLoad } from "./load-members.bench";
 import { benchMembersLists } from "./members-lists.bench";
+import { benchMessages } from "./messages.bench";
 import { benchNotificationCentre } from "./notifications.bench";
 import { benchPublicPages } from "./public-pages.bench";
 import { benchSearchRoute } from "./search.bench";
@@ -23,6 +24,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   load: benchMembersLoad,
   notifications: benchNotificationCentre,
   directory: benchDirectoryRoute,
+  messages: benchMessages,
 };
 
 const chosen = process.argv.slice(2);
