@@ -1,22 +1,21 @@
-import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import { DIRECTORY_PAGE_SIZE, type DirectoryMember, type DirectoryPage, type DirectoryQuerySchema } from "../../../common/contracts/people";
 import type { z } from "zod";
 import { users } from "../../auth/auth.table";
 import type { Viewer } from "../../auth/viewer";
 import type { Database } from "../../db/client";
 import { decodeDirectoryCursor, encodeDirectoryCursor, type DirectoryCursor } from "./directory-cursor";
+import { hasFewMatches, orderOf } from "./directory-order";
 import { prefixQueryOf } from "./directory-search";
 import { badgeOf, canReadText, listedCondition } from "./people.policy";
 import { memberProfiles as profiles } from "./people.table";
 
 type DirectoryQuery = z.output<typeof DirectoryQuerySchema>;
 
-/** Exactly the partial index's order (joined_at desc nulls last): any other spelling makes the planner sort the whole directory. */
-const newestFirst = sql`${profiles.joinedAt} desc nulls last`;
-
 const joinedKey = sql<string>`to_char(${profiles.joinedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-function filtersOf(query: DirectoryQuery): SQL[] {
+/** The query's conditions on the profile row alone, and whether it searches words. */
+function filtersOf(query: DirectoryQuery): { conditions: SQL[]; searched: boolean } {
   const conditions: SQL[] = [listedCondition];
   const words = prefixQueryOf(query.q);
   // Bound as a parameter, and built only from letters and digits (directory-search.ts).
@@ -24,9 +23,8 @@ function filtersOf(query: DirectoryQuery): SQL[] {
   if (query.stage) conditions.push(eq(profiles.stage, query.stage));
   if (query.expertise) conditions.push(sql`${profiles.expertise} @> array[${query.expertise}]::text[]`);
   if (query.country) conditions.push(eq(profiles.country, query.country));
-  // Admins wear the Admin badge whatever their tier, so a tier's list leaves them out.
-  if (query.tier) conditions.push(eq(profiles.tier, query.tier), ne(users.role, "admin"));
-  return conditions;
+  if (query.tier) conditions.push(eq(profiles.tier, query.tier));
+  return { conditions, searched: words !== null };
 }
 
 /** After the cursor in the page's order: newest (joined_at desc, user_id asc) or by name (sort_name, user_id). */
@@ -38,8 +36,11 @@ function afterCursor(cursor: DirectoryCursor, sort: DirectoryQuery["sort"]): SQL
 
 /** One page of the member directory for a signed-in member, in the order asked, searched and filtered. */
 export async function listDirectory(db: Database, viewer: Viewer, query: DirectoryQuery): Promise<DirectoryPage> {
-  const conditions = filtersOf(query);
-  if (query.cursor) conditions.push(afterCursor(decodeDirectoryCursor(query.cursor, query.sort), query.sort));
+  const { conditions, searched } = filtersOf(query);
+  const cursor = query.cursor ? afterCursor(decodeDirectoryCursor(query.cursor, query.sort), query.sort) : undefined;
+  const sortMatches = searched && (await hasFewMatches(db, conditions));
+  // Admins wear the Admin badge whatever their tier, so a tier's list leaves them out.
+  const notAdmin = query.tier ? ne(users.role, "admin") : undefined;
   const rows = await db
     .select({
       userId: profiles.userId,
@@ -61,8 +62,8 @@ export async function listDirectory(db: Database, viewer: Viewer, query: Directo
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
-    .where(and(...conditions))
-    .orderBy(...(query.sort === "name" ? [asc(profiles.sortName), asc(profiles.userId)] : [newestFirst, asc(profiles.userId)]))
+    .where(and(...conditions, notAdmin, cursor))
+    .orderBy(...orderOf(query.sort, sortMatches))
     .limit(DIRECTORY_PAGE_SIZE + 1);
   const page = rows.slice(0, DIRECTORY_PAGE_SIZE);
   const last = page.at(-1);
