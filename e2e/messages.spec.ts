@@ -37,6 +37,8 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 /** `author` starts a conversation with `recipient` from the "with" page; resolves on the new conversation's page. */
 async function startConversation(author: Member, recipient: Member, text: string): Promise<string> {
   await author.page.goto(`/members/messages/with/${recipient.id}`);
+  // Opened by its address, not from the profile: the server's answer names the member.
+  await expect(author.page.getByRole("heading", { name: `Write to ${recipient.name}` })).toBeVisible();
   await composer(author.page).fill(text);
   await composer(author.page).press("Enter");
   await expect(author.page).toHaveURL(/\/members\/messages\/\d+$/);

@@ -99,6 +99,8 @@ export const MessagingAbilitySchema = z.object({
   canStart: z.boolean(),
   /** Why not, in the words the profile shows; null when the viewer can write. */
   reason: z.string().nullable(),
+  /** Who the member is, for the page's header; null when there is no such account. */
+  person: MessagePersonSchema.nullable(),
 });
 export type MessagingAbility = z.infer<typeof MessagingAbilitySchema>;
 

@@ -6,7 +6,7 @@ import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { memberProfiles } from "../people/people.table";
 import { whyNotReply } from "./conversation-reads";
-import { pairKeyOf } from "./message-people";
+import { pairKeyOf, personColumns, toMessagePerson } from "./message-people";
 import { dmBlocks, dmConversations } from "./messages.table";
 import { canStartConversations } from "./messaging.policy";
 
@@ -24,13 +24,15 @@ export async function saveMessagingSettings(db: Database, userId: string, settin
 
 /** What "Message" on a member's profile does: open the pair's conversation, start one, or say why not. */
 export async function messagingAbility(db: Database, viewer: Viewer, userId: string): Promise<MessagingAbility> {
-  if (userId === viewer.userId) return { conversationId: null, canStart: false, reason: MESSAGING_MESSAGES.self };
+  const [found] = await db.select(personColumns).from(users).where(eq(users.id, userId));
+  const person = found ? toMessagePerson(found) : null;
+  if (userId === viewer.userId) return { conversationId: null, canStart: false, reason: MESSAGING_MESSAGES.self, person };
   const [conversation] = await db.select({ id: dmConversations.id }).from(dmConversations).where(eq(dmConversations.pairKey, pairKeyOf(viewer.userId, userId)));
   const reason = await whyNotReply(db, viewer, userId);
   // whyNotReply reads an existing conversation: without one, a free member may only write to admins.
   const startRefused = !conversation && reason === null && !canStartConversations(viewer) && !(await isAdmin(db, userId)) ? MESSAGING_MESSAGES.freeCannotStart : null;
   const why = reason ?? startRefused;
-  return { conversationId: conversation?.id ?? null, canStart: why === null, reason: why };
+  return { conversationId: conversation?.id ?? null, canStart: why === null, reason: why, person };
 }
 
 async function isAdmin(db: Database, userId: string): Promise<boolean> {

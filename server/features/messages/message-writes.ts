@@ -1,5 +1,6 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import { MESSAGING_MESSAGES, type SentMessage } from "../../../common/contracts/messages";
+import { hasAdminPowers } from "../../auth/guards";
 import type { Viewer } from "../../auth/viewer";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
@@ -34,7 +35,7 @@ export async function startConversation(db: Database, viewer: Viewer, input: { r
     if (reason) refuse(reason);
     if (existing !== null) return appendMessage(txDb, viewer, existing, input.recipientId, input.body);
     if (Date.now() - viewer.createdAt.getTime() < NEW_ACCOUNT_MS && holdsLink(input.body)) throw new AppError("BAD_REQUEST", MESSAGING_MESSAGES.newAccountLinks, { body: MESSAGING_MESSAGES.newAccountLinks });
-    if (viewer.role !== "admin") await assertUnderDailyLimit(txDb, viewer.userId, dailyNewConversations);
+    if (!hasAdminPowers(viewer)) await assertUnderDailyLimit(txDb, viewer.userId, dailyNewConversations);
     const [created] = await txDb.insert(dmConversations).values({ pairKey, startedBy: viewer.userId }).onConflictDoNothing({ target: dmConversations.pairKey }).returning({ id: dmConversations.id });
     if (!created) {
       // The other member started it a moment ago: this message goes into theirs.

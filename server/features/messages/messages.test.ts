@@ -56,10 +56,11 @@ describe("who may write to whom", () => {
     const free = await seasonedMember(t, "free", "Fay Free");
     const paid = await seasonedMember(t, "entrepreneur");
     expect(refusal(await start(t, free, paid, "Hi!"))).toEqual({ status: 403, message: MESSAGING_MESSAGES.freeCannotStart });
-    expect(await getJson(t, free, `/api/messages/with/${paid.userId}`)).toEqual({ conversationId: null, canStart: false, reason: MESSAGING_MESSAGES.freeCannotStart });
-    expect(await getJson(t, free, `/api/messages/with/${admin.userId}`)).toEqual({ conversationId: null, canStart: true, reason: null });
+    expect(await getJson(t, free, `/api/messages/with/${paid.userId}`)).toEqual({ conversationId: null, canStart: false, reason: MESSAGING_MESSAGES.freeCannotStart, person: expect.objectContaining({ id: paid.userId, tier: "entrepreneur" }) });
+    expect(await getJson(t, free, `/api/messages/with/${admin.userId}`)).toEqual({ conversationId: null, canStart: true, reason: null, person: expect.objectContaining({ id: admin.userId, tier: "admin" }) });
+    expect(await getJson(t, free, "/api/messages/with/no-such-member")).toMatchObject({ canStart: false, person: null });
     const sent = await started(t, free, admin, "Hello admin, a billing question.");
-    expect(await getJson(t, free, `/api/messages/with/${admin.userId}`)).toEqual({ conversationId: sent.conversationId, canStart: true, reason: null });
+    expect(await getJson(t, free, `/api/messages/with/${admin.userId}`)).toMatchObject({ conversationId: sent.conversationId, canStart: true, reason: null });
     expect(refusal(await start(t, free, free, "me"))).toEqual({ status: 400, message: MESSAGING_MESSAGES.self });
   });
 

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -45,7 +46,14 @@ function BlockedMembers() {
 export function MessagingSettingsCard() {
   const settings = useMessagingSettings();
   const save = useSaveMessagingSettings();
-  const accepts = save.isPending ? save.variables.acceptsMessages : settings.data?.acceptsMessages;
+  // Held in the component, not read from the mutation: the mutation's state reaches React a task
+  // later, and until then React would put the controlled switch back as it was.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const accepts = chosen ?? settings.data?.acceptsMessages;
+  function choose(acceptsMessages: boolean) {
+    setChosen(acceptsMessages);
+    save.mutate({ acceptsMessages }, { onSettled: () => setChosen(null) });
+  }
   return (
     <Card id="messages-settings">
       <CardHeader>
@@ -61,7 +69,7 @@ export function MessagingSettingsCard() {
             hint={MESSAGES_TEXTS.acceptHint}
             checked={accepts}
             disabled={save.isPending}
-            onChange={(event) => save.mutate({ acceptsMessages: event.target.checked })}
+            onChange={(event) => choose(event.target.checked)}
           />
         )}
         {save.isError ? <Alert variant="error">{MESSAGES_TEXTS.settingsFailed}</Alert> : null}

@@ -12,7 +12,7 @@ import { MessageComposer } from "./message-composer";
 
 type NewConversationProps = {
   userId: string;
-  /** Who they are, when the page that led here knew (a profile's "Message"); otherwise the header stays generic. */
+  /** Who they are, when the page that led here knew (a profile's "Message"); otherwise the server's answer names them. */
   person: MessagePerson | null;
 };
 
@@ -45,6 +45,7 @@ export function NewConversation({ userId, person }: NewConversationProps) {
     );
   }
   const { conversationId, canStart, reason } = ability.data;
+  const who = person ?? ability.data.person;
   if (conversationId !== null) return <Navigate to={paths.members.conversation(conversationId)} replace />;
 
   async function send(body: string) {
@@ -54,11 +55,11 @@ export function NewConversation({ userId, person }: NewConversationProps) {
 
   return (
     <>
-      {person ? <ConversationHeader person={person} /> : null}
+      {who ? <ConversationHeader person={who} /> : null}
       <div className="min-h-0 flex-1 overflow-y-auto px-3 py-6 sm:px-5">
         <EmptyState
           icon={MessageCircle}
-          title={person ? `Write to ${person.name}` : "New conversation"}
+          title={who ? `Write to ${who.name}` : "New conversation"}
           className="wrap-anywhere"
           action={
             reason === MESSAGING_MESSAGES.freeCannotStart ? (
