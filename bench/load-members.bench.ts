@@ -72,7 +72,7 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-type Http = ReturnType<typeof createHttp>;
+export type Http = ReturnType<typeof createHttp>;
 
 async function signUpMembers(http: Http, bases: string[], admin: Record<string, string>): Promise<Member[]> {
   const members: Member[] = [];
@@ -136,6 +136,32 @@ async function runMember(http: Http, member: Member, until: number, stats: LoadS
   }
 }
 
+/**
+ * The members of the load, signed up and split between `bases` as a load balancer would; each has
+ * opened the feed once, all at the same time, so that each holds an open connection when the load
+ * starts, as a member's browser on the page does.
+ */
+export async function prepareMembers(http: Http, bases: string[], admin: Record<string, string>): Promise<Member[]> {
+  const members = await signUpMembers(http, bases, admin);
+  await Promise.all(members.map(async (member) => (member.seen = feedIds((await http.send(`${member.base}${PATHS.feed}`, { cookie: member.cookie })).body))));
+  return members;
+}
+
+/** The members' mix for SECONDS (BENCH_LOAD_SECONDS), every member at once. */
+export async function runMix(http: Http, members: Member[]): Promise<LoadStats> {
+  const stats = new LoadStats();
+  const until = Date.now() + SECONDS * 1000;
+  await Promise.all(members.map((member, index) => runMember(http, member, until, stats, seededRandom(index + 1))));
+  return stats;
+}
+
+/** One line: answers, errors and percentiles of the whole mix. */
+export function summarize(stats: LoadStats): string {
+  const all = stats.all();
+  const ms = (value: number) => `${Math.round(value)} ms`;
+  return `${all.length.toLocaleString("en-US")} answers (${Math.round(all.length / SECONDS)}/s), errors ${stats.errors()}, p50 ${ms(percentile(all, 0.5))}, p95 ${ms(percentile(all, 0.95))}, p99 ${ms(percentile(all, 0.99))}, max ${ms(Math.max(0, ...all))}`;
+}
+
 interface ServerUse {
   idle: number;
   before: number;
@@ -148,7 +174,7 @@ function report(label: string, stats: LoadStats, use: ServerUse[]): void {
   const all = stats.all();
   const ms = (value: number) => `${Math.round(value)} ms`;
   console.log(`\n${label}: ${MEMBERS} members for ${SECONDS} s, ${BENCH_POSTS.toLocaleString("en-US")} posts, ${BENCH_RESOURCES.toLocaleString("en-US")} resources`);
-  console.log(`  ${all.length.toLocaleString("en-US")} answers (${Math.round(all.length / SECONDS)}/s), errors ${stats.errors()}, p50 ${ms(percentile(all, 0.5))}, p95 ${ms(percentile(all, 0.95))}, p99 ${ms(percentile(all, 0.99))}, max ${ms(Math.max(0, ...all))}`);
+  console.log(`  ${summarize(stats)}`);
   for (const [action] of MIX) {
     const list = stats.latencies.get(action) ?? [];
     console.log(`  ${action.padEnd(10)} ${String(list.length).padStart(7)} answers  p50 ${ms(percentile(list, 0.5)).padStart(7)}  p99 ${ms(percentile(list, 0.99)).padStart(7)}`);
@@ -176,18 +202,13 @@ async function benchLoad(label: string, env: Record<string, string>, port: numbe
     const idle = servers.map((server) => residentMegabytes(server.pid));
     const admin: Record<string, string> = {};
     for (const base of bases) admin[base] = await signIn(base, ADMIN.email, ADMIN.password);
-    const members = await signUpMembers(http, bases, admin);
-    // Every member opens the feed once, all at the same time, so that each holds an open connection
-    // when the load starts, as a member's browser on the page does.
-    await Promise.all(members.map(async (member) => (member.seen = feedIds((await http.send(`${member.base}${PATHS.feed}`, { cookie: member.cookie })).body))));
+    const members = await prepareMembers(http, bases, admin);
     await sleep(2000);
     const before = servers.map((server) => residentMegabytes(server.pid));
     const peak = [...before];
     const sampler = setInterval(() => servers.forEach((server, index) => (peak[index] = Math.max(peak[index] ?? 0, residentMegabytes(server.pid)))), 250);
-    const stats = new LoadStats();
-    const until = Date.now() + SECONDS * 1000;
     const cpuBefore = servers.map((server) => cpuSeconds(server.pid));
-    await Promise.all(members.map((member, index) => runMember(http, member, until, stats, seededRandom(index + 1))));
+    const stats = await runMix(http, members);
     const cpuUsed = servers.map((server, index) => cpuSeconds(server.pid) - (cpuBefore[index] ?? 0));
     clearInterval(sampler);
     await sleep(2000);

@@ -2,9 +2,10 @@
 // BENCH_DATABASE_URL (skipped without it: one embedded instance has no second to cross to).
 // - the conversation list's statement on 100,000 member sides of conversations: its plan (one
 //   index scan of dm_participants_list_idx) and its time;
-// - members' load (the members' pages' lists, 50 connections on each instance) while members signed
-//   in on instance A write to members whose streams are open on instance B: the time from sending to
-//   the `message` event on B (goal: p99 within 1 s).
+// - the members' load benchmark (load-members.bench.ts: 200 members split between the instances, each
+//   calling the members' pages without pause, on 100,000 posts) while members signed in on instance A
+//   write to members whose streams are open on instance B: the time from sending to the `message`
+//   event on B (goal: p99 within 1 s).
 import http from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -12,8 +13,10 @@ import path from "node:path";
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import { openPostgres, type DatabaseHandle } from "../server/db/client";
-import { formatResult, load, signIn, type RouteResult } from "./http-load";
-import { percentile } from "./load-client";
+import { fillContent } from "./content-data";
+import { signIn } from "./http-load";
+import { createHttp, percentile } from "./load-client";
+import { prepareMembers, runMix, summarize } from "./load-members.bench";
 import { startProductionServer, stopServer } from "./server";
 
 const PORT = 3250;
@@ -22,7 +25,8 @@ const ADMIN = { email: "bench-messages-admin@example.com", password: "bench-admi
 const FILL_MEMBERS = 2_000;
 const CONVERSATIONS_EACH = 25;
 const PAIRS = Number(process.env.BENCH_MESSAGE_PAIRS ?? 10);
-const MESSAGES_EACH = Number(process.env.BENCH_MESSAGES_EACH ?? 10);
+const MEMBERS = Number(process.env.BENCH_LOAD_MEMBERS ?? 200);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const GOAL_P99_MS = 1000;
 
 /** Conversations between filled members, each with one message, so the list reads a realistic index. */
@@ -98,15 +102,15 @@ async function newMember(base: string, admin: string, name: string): Promise<{ c
 const post = (base: string, cookie: string, url: string, body: object) =>
   fetch(`${base}${url}`, { method: "POST", headers: { cookie, origin: base, "content-type": "application/json" }, body: JSON.stringify(body) });
 
-/** One pair: the sender on A writes MESSAGES_EACH messages, each timed until the recipient's stream on B has it. */
-async function timePair(a: string, b: string, admin: { a: string; b: string }, pair: number): Promise<number[]> {
+/** One pair: the sender on A writes until `until`, each message timed until the recipient's stream on B has it. */
+async function timePair(a: string, b: string, admin: { a: string; b: string }, pair: number, until: number): Promise<number[]> {
   const sender = await newMember(a, admin.a, `Sender ${pair}`);
   const recipient = await newMember(b, admin.b, `Recipient ${pair}`);
   const events = await messageEvents(b, recipient.cookie);
   const latencies: number[] = [];
   let conversationId = 0;
   try {
-    for (let n = 0; n < MESSAGES_EACH; n += 1) {
+    for (let n = 0; Date.now() < until; n += 1) {
       const started = performance.now();
       const arrived = events.next();
       const sent = n === 0 ? await post(a, sender.cookie, "/api/messages/conversations", { recipientId: recipient.id, body: `Hello ${pair}` }) : await post(a, sender.cookie, `/api/messages/conversations/${conversationId}/messages`, { body: `Message ${n}` });
@@ -120,26 +124,26 @@ async function timePair(a: string, b: string, admin: { a: string; b: string }, p
   return latencies;
 }
 
+/** Members' load (load-members.bench.ts: 200 members split between A and B) while PAIRS members on A write to members on B. */
 async function benchDelivery(env: Record<string, string>): Promise<void> {
   const serverEnv = { ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: "false", AUTH_RATE_LIMIT_IP: "1000000" };
   const first = await startProductionServer(PORT, serverEnv);
   const second = await startProductionServer(PORT + 10, serverEnv);
   const [a, b] = [`http://127.0.0.1:${PORT}`, `http://127.0.0.1:${PORT + 10}`];
+  const http = createHttp(MEMBERS);
   try {
     const admin = { a: await signIn(a, ADMIN.email, ADMIN.password), b: await signIn(b, ADMIN.email, ADMIN.password) };
-    const reader = await newMember(a, admin.a, "Load Reader");
-    const loadSeconds = Number(process.env.BENCH_SECONDS ?? 20);
-    const lists: Array<Promise<[string, RouteResult]>> = [
-      load(`${a}/api/community/posts`, { cookie: reader.cookie }, loadSeconds).then((result) => [`GET /api/community/posts on A meanwhile`, result]),
-      load(`${b}/api/members/dashboard`, { cookie: reader.cookie }, loadSeconds).then((result) => [`GET /api/members/dashboard on B meanwhile`, result]),
-      load(`${a}/api/messages/conversations`, { cookie: reader.cookie }, loadSeconds).then((result) => [`GET /api/messages/conversations on A meanwhile`, result]),
-    ];
-    const latencies = (await Promise.all(Array.from({ length: PAIRS }, (_unused, pair) => timePair(a, b, admin, pair)))).flat();
+    const members = await prepareMembers(http, [a, b], { [a]: admin.a, [b]: admin.b });
+    const mix = runMix(http, members);
+    const until = Date.now() + LOAD_SECONDS * 1000;
+    const latencies = (await Promise.all(Array.from({ length: PAIRS }, (_unused, pair) => timePair(a, b, admin, pair, until)))).flat();
+    const stats = await mix;
     const p50 = percentile(latencies, 0.5);
     const p99 = percentile(latencies, 0.99);
-    console.log(`  message through A → recipient's stream on B: p50 ${Math.round(p50)} ms, p99 ${Math.round(p99)} ms, max ${Math.round(Math.max(...latencies))} ms over ${latencies.length} messages from ${PAIRS} members at once (goal p99 ≤ ${GOAL_P99_MS}) ${p99 <= GOAL_P99_MS ? "(goal met)" : "(goal missed)"}`);
-    for (const [label, result] of await Promise.all(lists)) console.log(formatResult(label, result));
+    console.log(`  message through A → recipient's stream on B: p50 ${Math.round(p50)} ms, p99 ${Math.round(p99)} ms, max ${Math.round(Math.max(...latencies))} ms over ${latencies.length} messages from ${PAIRS} members writing at once (goal p99 ≤ ${GOAL_P99_MS}) ${p99 <= GOAL_P99_MS ? "(goal met)" : "(goal missed)"}`);
+    console.log(`  members' load meanwhile (${MEMBERS} members for ${LOAD_SECONDS} s): ${summarize(stats)}; load average ${os.loadavg()[0]?.toFixed(1)} at the end`);
   } finally {
+    http.close();
     await stopServer(second);
     await stopServer(first);
   }
@@ -156,10 +160,11 @@ export async function benchMessages(): Promise<void> {
   try {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    // Filling 50,000 conversations takes longer than a request may.
-    const handle = openPostgres(url.toString(), { statementTimeoutMs: 600_000, queryTimeoutMs: 601_000 });
+    // Filling 100,000 posts (each indexed for search by its trigger) and 50,000 conversations takes longer than a request may.
+    const handle = openPostgres(url.toString(), { statementTimeoutMs: 1_800_000, queryTimeoutMs: 1_801_000 });
     try {
       await handle.migrate();
+      await fillContent(handle);
       await fillConversations(handle);
       console.log("\nPostgreSQL (BENCH_DATABASE_URL), 2 instances: direct messages");
       await explainList(handle);

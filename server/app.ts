@@ -6,6 +6,8 @@ import { COURSES } from "../common/marketing/courses";
 import { PUBLIC_PAGES } from "../common/marketing/public-pages";
 import { configuredSocialProviders, createAuth, type Auth } from "./auth/auth";
 import { registerBilling } from "./billing/billing";
+import { DUNNING_CHECK_MS, sendDueReminders } from "./billing/dunning";
+import { dunningRoutes } from "./billing/dunning.routes";
 import type { BillingConfig } from "./billing/billing-config";
 import type { BillingDeps } from "./billing/sync";
 import { authRoutes } from "./auth/auth.routes";
@@ -165,6 +167,13 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   registerInputCharacterCheck(app);
   await app.register(authRoutes, { env, db, auth, viewers, secret: authSecret, sessionCookieName });
   const billing = await registerBilling(app, { env, db, databaseKind: database.kind, logger, viewers, origin });
+  if (billing.deps) {
+    const dunning = { db, mailer, baseUrl: publicUrl(env), graceDays: env.BILLING_GRACE_DAYS };
+    jobs.every("dunning-reminders", DUNNING_CHECK_MS, async () => {
+      await sendDueReminders(dunning, new Date());
+    });
+    await app.register(dunningRoutes, { deps: dunning });
+  }
   const publicConfig = buildPublicConfig(env, billing.config);
   await app.register(systemRoutes, { database, publicConfig });
   await app.register(profileRoutes, { db, auth, viewers });

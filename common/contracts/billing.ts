@@ -141,3 +141,22 @@ export const CreateCouponBodySchema = z.object({
 export type CreateCouponBody = z.infer<typeof CreateCouponBodySchema>;
 
 export const UpdateCouponBodySchema = z.object({ isActive: z.boolean() });
+
+/** A member whose renewal failed, as the admin's failed-payments list shows them. */
+export const FailedPaymentSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  tier: PlanSchema.nullable(),
+  amountCents: z.number().int(),
+  attempts: z.number().int(),
+  /** When the provider tries the card again by itself; null when it will not (the test mode never does). */
+  nextAttemptAt: z.string().nullable(),
+  pastDueSince: z.string().nullable(),
+  graceEndsAt: z.string().nullable(),
+  remindersSent: z.number().int(),
+  lastReminderAt: z.string().nullable(),
+});
+export type FailedPayment = z.infer<typeof FailedPaymentSchema>;
+export const FailedPaymentsResponseSchema = z.object({ failedPayments: z.array(FailedPaymentSchema) });
+export type FailedPaymentsResponse = z.infer<typeof FailedPaymentsResponseSchema>;

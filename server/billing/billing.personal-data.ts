@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { iso, type ExportContext, type PersonalDataDeclaration } from "../personal-data/declaration";
-import { billingCustomers, checkoutSessions, couponHolds, coupons, subscriptions } from "./billing.table";
+import { billingCustomers, checkoutSessions, couponHolds, coupons, dunningReminders, subscriptions } from "./billing.table";
 import type { BillingDeps } from "./sync";
 
 /**
@@ -18,11 +18,13 @@ export function billingPersonalData(billing: BillingDeps | null): PersonalDataDe
       "subscriptions.user_id": deletedWithAccount,
       "checkout_sessions.user_id": deletedWithAccount,
       "coupon_holds.user_id": { action: "delete", how: "A coupon held for an unfinished checkout is released." },
+      "dunning_reminders.user_id": { action: "delete", how: "The payment-failed reminders mailed to the member go with the account." },
+      "dunning_reminders.sent_by": { action: "anonymise", how: "A reminder an admin sent keeps its date; who sent it is forgotten (set to null)." },
     },
     exportSections: [
       {
         key: "billing",
-        covers: ["billing_customers.user_id", "subscriptions.user_id", "checkout_sessions.user_id", "coupon_holds.user_id"],
+        covers: ["billing_customers.user_id", "subscriptions.user_id", "checkout_sessions.user_id", "coupon_holds.user_id", "dunning_reminders.user_id", "dunning_reminders.sent_by"],
         read: (context) => readBilling(context, billing),
       },
     ],
@@ -38,6 +40,9 @@ async function readBilling({ db, userId }: ExportContext, billing: BillingDeps |
     .from(couponHolds)
     .innerJoin(coupons, eq(coupons.id, couponHolds.couponId))
     .where(eq(couponHolds.userId, userId));
+  const reminders = await db.select({ step: dunningReminders.step, sentAt: dunningReminders.sentAt }).from(dunningReminders).where(eq(dunningReminders.userId, userId)).orderBy(asc(dunningReminders.claimedAt));
+  // As an admin: the reminders they sent by hand, without the other members' identities.
+  const remindersSent = await db.select({ sentAt: dunningReminders.sentAt }).from(dunningReminders).where(eq(dunningReminders.sentBy, userId)).orderBy(asc(dunningReminders.claimedAt));
   return {
     customer: customer ? { provider: customer.provider, customerId: customer.customerId, since: iso(customer.createdAt) } : null,
     subscription: subscription
@@ -56,6 +61,8 @@ async function readBilling({ db, userId }: ExportContext, billing: BillingDeps |
     invoices: customer ? await readInvoices(billing, customer.customerId) : [],
     checkouts: checkouts.map((row) => ({ plan: row.plan, amountCents: row.amountCents, discountPercent: row.discountPercent, status: row.status, startedAt: iso(row.createdAt), completedAt: iso(row.completedAt) })),
     couponHolds: holds.map((row) => ({ code: row.code, heldAt: iso(row.createdAt), until: iso(row.expiresAt) })),
+    paymentFailedReminders: reminders.map((row) => ({ step: row.step, sentAt: iso(row.sentAt) })),
+    paymentRemindersYouSent: remindersSent.map((row) => ({ sentAt: iso(row.sentAt) })),
   };
 }
 

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.table";
 
 const tierColumn = (name: string) => text(name, { enum: ["inventor", "entrepreneur", "brand-ceo"] });
@@ -40,6 +41,10 @@ export const subscriptions = pgTable("subscriptions", {
   pendingPriceId: text("pending_price_id"),
   pendingTier: tierColumn("pending_tier"),
   pendingChangeAt: timestamp("pending_change_at", { withTimezone: true }),
+  /** The renewal not collected yet (the provider's open latest invoice): what dunning mails and the failed-payments list show. */
+  unpaidAmountCents: integer("unpaid_amount_cents"),
+  paymentAttempts: integer("payment_attempts"),
+  nextPaymentAttemptAt: timestamp("next_payment_attempt_at", { withTimezone: true }),
   syncedAt: timestamp("synced_at", { withTimezone: true }).notNull(),
 });
 
@@ -123,4 +128,32 @@ export const couponHolds = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("coupon_holds_coupon_idx").on(table.couponId, table.expiresAt)],
+);
+
+export const DUNNING_STEPS = ["day-1", "day-3", "day-6", "manual"] as const;
+
+/**
+ * Each payment-failed reminder of a grace period (`past_due_since`): claimed here before it is mailed,
+ * so each scheduled step goes out once whatever the number of instances. An admin's "send reminder
+ * now" is a `manual` step, as often as the throttle allows.
+ */
+export const dunningReminders = pgTable(
+  "dunning_reminders",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    pastDueSince: timestamp("past_due_since", { withTimezone: true }).notNull(),
+    step: text("step", { enum: DUNNING_STEPS }).notNull(),
+    /** The admin who sent a manual reminder. */
+    sentBy: text("sent_by").references(() => users.id, { onDelete: "set null" }),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Null while claimed but not yet handed to the mailer: a claim left so by a process that died is sent again. */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("dunning_reminders_step_idx").on(table.userId, table.pastDueSince, table.step).where(sql`${table.step} <> 'manual'`),
+    index("dunning_reminders_user_idx").on(table.userId, table.claimedAt),
+  ],
 );

@@ -18,6 +18,16 @@ export interface ProviderSubscription {
   paymentMethod: { brand: string; last4: string } | null;
   /** A plan change waiting for the period end: with Stripe, the schedule's next phase. */
   pendingChange: { priceId: string; startsAt: Date } | null;
+  /** The renewal the provider could not collect yet (its latest invoice, while open). */
+  unpaidInvoice: UnpaidInvoice | null;
+}
+
+export interface UnpaidInvoice {
+  amountCents: number;
+  /** Collection attempts so far, the first failed one included. */
+  attempts: number;
+  /** When the provider tries the card again by itself; null when it will not. */
+  nextAttemptAt: Date | null;
 }
 
 export interface ProviderCheckout {

@@ -125,7 +125,7 @@ describe("Stripe billing through the real SDK", () => {
     expect(unhandled.json()).toMatchObject({ handled: false });
   });
 
-  it("keeps the tier while past_due within the grace period, then falls to free, and to free on cancellation", async () => {
+  it("keeps the tier while past_due within the grace period (the failed-payments list showing Stripe's attempts), then falls to free, and to free on cancellation", async () => {
     const payer = await member();
     const sessionId = await startCheckout(payer.cookie, "entrepreneur");
     for (const event of stripe.completeCheckout(sessionId)) await deliver(event);
@@ -133,6 +133,13 @@ describe("Stripe billing through the real SDK", () => {
     const subscriptionId = row?.subscriptionId ?? "";
     for (const event of stripe.failPayment(subscriptionId)) expect((await deliver(event)).statusCode).toBe(200);
     expect((await me(payer.cookie)).membershipTier).toBe("entrepreneur");
+    const failedPayment = async () => (await t.app.inject({ url: "/api/admin/billing/failed-payments", headers: { cookie: admin } })).json().failedPayments.find((entry: { userId: string }) => entry.userId === payer.id);
+    const first = await failedPayment();
+    expect(first).toMatchObject({ amountCents: 24900, attempts: 1, tier: "entrepreneur" });
+    // Stripe's own retry schedule, read from the open invoice: the list shows when it tries again.
+    expect(Date.parse(first.nextAttemptAt) - Date.now()).toBeGreaterThan(2 * 86_400_000);
+    for (const event of stripe.failPayment(subscriptionId)) expect((await deliver(event)).statusCode).toBe(200);
+    expect(await failedPayment()).toMatchObject({ amountCents: 24900, attempts: 2, pastDueSince: first.pastDueSince });
     await t.database.db.update(subscriptions).set({ pastDueSince: new Date(Date.now() - 8 * 86_400_000) }).where(eq(subscriptions.userId, payer.id));
     if (!t.billing) throw new Error("billing not configured");
     await applyLapsedTiers(t.billing);

@@ -67,6 +67,9 @@ export async function syncCustomer(deps: BillingDeps, customerId: string): Promi
           pendingPriceId: current.pendingChange?.priceId ?? null,
           pendingTier: current.pendingChange ? (tierByPrice.get(current.pendingChange.priceId) ?? null) : null,
           pendingChangeAt: current.pendingChange?.startsAt ?? null,
+          unpaidAmountCents: current.unpaidInvoice?.amountCents ?? null,
+          paymentAttempts: current.unpaidInvoice?.attempts ?? null,
+          nextPaymentAttemptAt: current.unpaidInvoice?.nextAttemptAt ?? null,
           syncedAt: now,
         };
         await tx.insert(subscriptions).values(row).onConflictDoUpdate({ target: subscriptions.userId, set: row });

@@ -66,3 +66,27 @@ export function passwordChangedMail({ name, email, communityName, via, changedAt
       `<p>If this was you, there is nothing to do.</p><p>If it was not you, someone else may be using your account. Reset your password now: open <a href="${safe.site}">${safe.site}</a>, choose Log in, then &quot;Forgot password?&quot;, and we will email a reset link to this address. A reset signs out every device.</p>`,
   };
 }
+
+export interface PaymentFailedMailContent {
+  name: string;
+  communityName: string;
+  planName: string;
+  amountCents: number;
+  /** The grace period's end: the plan drops to Free then unless the payment succeeds. */
+  accessEndsAt: Date;
+  /** The account page, where the card is updated. */
+  link: string;
+}
+
+/** A dunning reminder: the renewal failed, what is owed, until when the plan is kept, and where to update the card. */
+export function paymentFailedMail({ name, communityName, planName, amountCents, accessEndsAt, link }: PaymentFailedMailContent) {
+  const amount = `$${(amountCents / 100).toFixed(2)}`;
+  const until = accessEndsAt.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  const greeting = name || "there";
+  const safe = { name: escapeHtml(greeting), community: escapeHtml(communityName), plan: escapeHtml(planName), until: escapeHtml(until), link: escapeHtml(link) };
+  return {
+    subject: `Your ${communityName} payment failed`,
+    text: `Hi ${greeting},\n\nWe could not collect ${amount} for your ${planName} plan of ${communityName}. You keep your plan until ${until}; after that your account moves to the Free plan.\n\nUpdate your card here:\n\n${link}\n\nIf you have already updated it, you can ignore this email.\n`,
+    html: `<p>Hi ${safe.name},</p><p>We could not collect ${amount} for your ${safe.plan} plan of ${safe.community}. You keep your plan until <strong>${safe.until}</strong>; after that your account moves to the Free plan.</p><p><a href="${safe.link}">Update my card</a></p><p>If you have already updated it, you can ignore this email.</p>`,
+  };
+}

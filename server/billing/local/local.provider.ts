@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { PLANS, type PaidTier } from "../../../common/tiers";
 import type { Database } from "../../db/client";
 import { checkoutSessions } from "../billing.table";
@@ -53,7 +53,14 @@ export function createLocalProvider(db: Database, origin: string): BillingProvid
     async currentSubscription(customerId) {
       const rows = await db.select().from(localSubscriptions).where(eq(localSubscriptions.customerId, customerId)).orderBy(desc(localSubscriptions.createdAt));
       const chosen = rows.find((row) => LIVE_STATUSES.has(row.status)) ?? rows[0];
-      return chosen ? toProviderSubscription(chosen) : null;
+      if (!chosen) return null;
+      const [unpaid] = await db
+        .select()
+        .from(localInvoices)
+        .where(and(eq(localInvoices.subscriptionId, chosen.id), eq(localInvoices.status, "open")))
+        .orderBy(desc(localInvoices.createdAt))
+        .limit(1);
+      return toProviderSubscription(chosen, unpaid);
     },
     async createPortal() {
       return `${origin}/billing/portal`;
@@ -102,7 +109,8 @@ function upgradeCents(subscription: typeof localSubscriptions.$inferSelect, pric
   return prorationCents(priceCentsOfLocalPrice(subscription.priceId), priceCentsOfLocalPrice(priceId), period, at);
 }
 
-function toProviderSubscription(row: typeof localSubscriptions.$inferSelect): ProviderSubscription {
+/** The test mode never retries a card by itself: `billing:advance recover` or a new card settles the invoice. */
+function toProviderSubscription(row: typeof localSubscriptions.$inferSelect, unpaid: typeof localInvoices.$inferSelect | undefined): ProviderSubscription {
   return {
     id: row.id,
     customerId: row.customerId,
@@ -113,5 +121,6 @@ function toProviderSubscription(row: typeof localSubscriptions.$inferSelect): Pr
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     paymentMethod: { brand: row.cardBrand, last4: row.cardLast4 },
     pendingChange: row.scheduledPriceId ? { priceId: row.scheduledPriceId, startsAt: row.currentPeriodEnd } : null,
+    unpaidInvoice: unpaid ? { amountCents: unpaid.amountCents, attempts: unpaid.attempts, nextAttemptAt: null } : null,
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { PLANS } from "../../../common/tiers";
 import type { Viewer } from "../../auth/viewer";
 import { AppError } from "../../errors";
@@ -116,7 +116,11 @@ export type AdvanceEvent = "renew" | "fail" | "recover" | "cancel" | "end-period
 export async function advanceLocalSubscription(deps: BillingDeps, userId: string, event: AdvanceEvent): Promise<string> {
   const { customerId, subscription } = await memberSubscription(deps, userId);
   const now = new Date();
-  if (event === "fail") {
+  const [unpaid] = await deps.db.select({ id: localInvoices.id }).from(localInvoices).where(and(eq(localInvoices.subscriptionId, subscription.id), eq(localInvoices.status, "open")));
+  if (event === "fail" && unpaid) {
+    // Another attempt at the same renewal, as Stripe retries an open invoice.
+    await deps.db.update(localInvoices).set({ attempts: sql`${localInvoices.attempts} + 1` }).where(eq(localInvoices.id, unpaid.id));
+  } else if (event === "fail") {
     await deps.db.insert(localInvoices).values({ id: localId("lin"), customerId, subscriptionId: subscription.id, amountCents: priceCentsOfLocalPrice(subscription.priceId), status: "open", periodStart: subscription.currentPeriodEnd, periodEnd: new Date(subscription.currentPeriodEnd.getTime() + MONTH_MS) });
     await deps.db.update(localSubscriptions).set({ status: "past_due" }).where(eq(localSubscriptions.id, subscription.id));
   } else if (event === "recover") {

@@ -27,6 +27,8 @@ export const localInvoices = pgTable("local_invoices", {
   subscriptionId: text("subscription_id").notNull(),
   amountCents: integer("amount_cents").notNull(),
   status: text("status", { enum: ["paid", "open"] }).notNull(),
+  /** Collection attempts of an open invoice: each `billing:advance fail` on it is one more. */
+  attempts: integer("attempts").notNull().default(1),
   periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
   periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -125,7 +125,7 @@ export function createStripeProvider(stripe: Stripe): BillingProvider {
       }
     },
     async currentSubscription(customerId) {
-      const list = await stripe.subscriptions.list({ customer: customerId, status: "all", limit: 10, expand: ["data.default_payment_method", "data.schedule"] });
+      const list = await stripe.subscriptions.list({ customer: customerId, status: "all", limit: 10, expand: ["data.default_payment_method", "data.schedule", "data.latest_invoice"] });
       const newestFirst = [...list.data].sort((a, b) => b.created - a.created);
       const chosen = newestFirst.find((subscription) => LIVE_STATUSES.has(subscription.status)) ?? newestFirst[0];
       return chosen ? toProviderSubscription(chosen) : null;
@@ -229,5 +229,16 @@ function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubs
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     paymentMethod: card ? { brand: card.brand, last4: card.last4 } : null,
     pendingChange: pendingChangeOf(subscription, end),
+    unpaidInvoice: unpaidInvoiceOf(subscription),
+  };
+}
+
+function unpaidInvoiceOf(subscription: Stripe.Subscription): ProviderSubscription["unpaidInvoice"] {
+  const invoice = subscription.latest_invoice;
+  if (!invoice || typeof invoice === "string" || invoice.status !== "open") return null;
+  return {
+    amountCents: invoice.amount_remaining,
+    attempts: invoice.attempt_count,
+    nextAttemptAt: invoice.next_payment_attempt ? new Date(invoice.next_payment_attempt * 1000) : null,
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { twoFactors, users } from "../../auth/auth.table";
-import { coupons, couponHolds } from "../../billing/billing.table";
+import { coupons, couponHolds, dunningReminders } from "../../billing/billing.table";
 import type { TestApp } from "../../test/build-test-app";
 import { callRequests } from "../call-requests/call-requests.table";
 import { communityPosts, communityReplies, postLikes, replyLikes } from "../community/community.table";
@@ -48,6 +48,9 @@ export async function seedEveryTable(t: TestApp, member: Member, other: Member):
   const [coupon] = await db.insert(coupons).values({ code: `HOLD${Date.now()}`, discountPercent: 10, membershipTier: "inventor", usageLimit: 5, validUntil: new Date(Date.now() + 86_400_000) }).returning();
   if (!coupon) throw new Error("no coupon");
   await db.insert(couponHolds).values({ couponId: coupon.id, userId: member.userId, expiresAt: new Date(Date.now() + 3_600_000) });
+  const pastDueSince = new Date(Date.now() - 86_400_000);
+  await db.insert(dunningReminders).values({ userId: member.userId, pastDueSince, step: "day-1", sentAt: pastDueSince });
+  await db.insert(dunningReminders).values({ userId: other.userId, pastDueSince, step: "manual", sentBy: member.userId, sentAt: pastDueSince });
 
   const [post] = await db.insert(communityPosts).values({ authorId: member.userId, content: "My export-worthy invention diary" }).returning();
   const [othersPost] = await db.insert(communityPosts).values({ authorId: other.userId, content: "Someone else's post", likeCount: 1, replyCount: 1 }).returning();
