@@ -32,6 +32,10 @@ import { settingsRoutes } from "./features/settings/settings.routes";
 import { invitationsRoutes } from "./features/invitations/invitations.routes";
 import { getGeneralSettings } from "./features/settings/settings.service";
 import { usersRoutes } from "./features/users/users.routes";
+import { memberImportCleanupWorker } from "./features/member-transfer/member-import-cleanup.job";
+import { memberImportInvitesWorker } from "./features/member-transfer/member-import-invites.job";
+import { memberImportWorker } from "./features/member-transfer/member-import.job";
+import { memberTransferRoutes } from "./features/member-transfer/member-transfer.routes";
 import { videosRoutes } from "./features/videos/videos.routes";
 import { registerAnswerCache } from "./cache/answer-cache";
 import { createFileLinkSigner } from "./files/file-links";
@@ -218,6 +222,10 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
     sessionCookieName,
   });
   await app.register(invitationsRoutes, { db, auth, mailer, env });
+  jobs.register(memberImportWorker({ db, jobs }));
+  jobs.register(memberImportInvitesWorker({ db, jobs, mailer, auth, publicUrl: publicUrl(env) }));
+  jobs.register(memberImportCleanupWorker({ db, logger }));
+  await app.register(memberTransferRoutes, { db, jobs });
   await app.register(callRequestsRoutes, { db, mailer, listUrl: `${publicUrl(env)}/admin` });
   await registerStaticWeb(app, {
     distDir: env.WEB_DIST_DIR,

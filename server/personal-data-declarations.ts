@@ -9,6 +9,7 @@ import { INVITATIONS_PERSONAL_DATA } from "./features/invitations/invitations.pe
 import { NOTIFICATIONS_PERSONAL_DATA } from "./features/notifications/notifications.personal-data";
 import { PEOPLE_PERSONAL_DATA } from "./features/people/people.personal-data";
 import { MESSAGES_PERSONAL_DATA } from "./features/messages/messages.personal-data";
+import { MEMBER_TRANSFER_PERSONAL_DATA } from "./features/member-transfer/member-transfer.personal-data";
 import { MEDIA_PERSONAL_DATA } from "./features/media/media.personal-data";
 import { SESSIONS_PERSONAL_DATA } from "./features/sessions/sessions.personal-data";
 import { UNIVERSITY_PERSONAL_DATA } from "./features/university/university.personal-data";
@@ -37,6 +38,7 @@ export function personalDataDeclarations(billing: BillingDeps | null): readonly 
     USERS_PERSONAL_DATA,
     EMAIL_PERSONAL_DATA,
     INVITATIONS_PERSONAL_DATA,
+    MEMBER_TRANSFER_PERSONAL_DATA,
     CALL_REQUESTS_PERSONAL_DATA,
     ACCOUNT_DATA_PERSONAL_DATA,
     IDEMPOTENCY_PERSONAL_DATA,

@@ -15,6 +15,10 @@ export const AdminUserSchema = z.object({
   membershipTier: z.enum(TIERS),
   /** The tier an admin granted by hand, apart from what the member pays for. */
   tierOverride: z.enum(TIERS).nullable(),
+  /** A complimentary grant's end (an import's); null while the granted tier lasts. */
+  tierOverrideUntil: z.string().nullable(),
+  /** What admins noted about the member (an import's notes column). */
+  adminNote: z.string(),
   isActive: z.boolean(),
   profilePicture: z.string().nullable(),
   createdAt: z.string(),

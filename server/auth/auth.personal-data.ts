@@ -26,6 +26,8 @@ export const AUTH_PERSONAL_DATA: PersonalDataDeclaration = {
           role: row.role,
           membershipTier: row.membershipTier,
           tierGrantedByAdmin: row.tierOverride,
+          tierGrantedUntil: iso(row.tierOverrideUntil),
+          adminNote: row.adminNote,
           isActive: row.isActive,
           emailVerified: row.emailVerified,
           twoFactorEnabled: row.twoFactorEnabled,

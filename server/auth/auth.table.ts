@@ -21,6 +21,10 @@ export const users = pgTable(
       .default("free"),
     /** A tier an admin granted by hand, kept apart from paid state; the effective tier is the higher of the two. */
     tierOverride: text("tier_override", { enum: ["inventor", "entrepreneur", "brand-ceo"] }),
+    /** A complimentary grant (an import's) ends here without any event: `applyLapsedTiers` removes it; null lasts. */
+    tierOverrideUntil: timestamp("tier_override_until", { withTimezone: true }),
+    /** What admins noted about the member (an import's notes column); members never see it. */
+    adminNote: text("admin_note").notNull().default(""),
     isActive: boolean("is_active").notNull().default(true),
     /**
      * Signed up while approval was required and not yet activated or deactivated by an admin: only such an
@@ -31,7 +35,11 @@ export const users = pgTable(
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     ...timestamps,
   },
-  (table) => [index("users_created_at_idx").on(table.createdAt), index("users_lower_email_idx").on(sql`lower(${table.email})`)],
+  (table) => [
+    index("users_created_at_idx").on(table.createdAt),
+    index("users_lower_email_idx").on(sql`lower(${table.email})`),
+    index("users_tier_override_until_idx").on(table.tierOverrideUntil).where(sql`${table.tierOverrideUntil} is not null`),
+  ],
 );
 
 export const sessions = pgTable(

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt, or } from "drizzle-orm";
+import { and, eq, isNotNull, lt, lte, or } from "drizzle-orm";
 import { notifyBillingChanges } from "./billing-notifications";
 import type { Logger } from "pino";
 import type { PaidTier } from "../../common/tiers";
@@ -104,15 +104,16 @@ function keptPaidTier(
 /** Recomputes users.membership_tier from the subscription row and any admin override. */
 export async function writeEffectiveTier(db: Database, userId: string, now: Date, graceDays: number): Promise<void> {
   const [state] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-  const [user] = await db.select({ tierOverride: users.tierOverride }).from(users).where(eq(users.id, userId));
+  const [user] = await db.select({ tierOverride: users.tierOverride, until: users.tierOverrideUntil }).from(users).where(eq(users.id, userId));
   if (!user) return;
-  const tier = effectiveTier(paidTier(state ?? null, now, graceDays), user.tierOverride);
+  const override = user.until && user.until <= now ? null : user.tierOverride;
+  const tier = effectiveTier(paidTier(state ?? null, now, graceDays), override);
   await db.update(users).set({ membershipTier: tier, updatedAt: now }).where(eq(users.id, userId));
 }
 
 /**
  * What lapses with time and no event: a grace period running out, a downgrade's paid period
- * ending, coupon holds long expired (they stopped counting when they expired). Run periodically;
+ * ending, a complimentary tier reaching its end date, coupon holds long expired (they stopped counting when they expired). Run periodically;
  * cheap when nothing is due. Returns the number of members whose tier was recomputed.
  */
 export async function applyLapsedTiers(deps: Pick<BillingDeps, "db" | "viewers" | "graceDays">): Promise<number> {
@@ -122,10 +123,12 @@ export async function applyLapsedTiers(deps: Pick<BillingDeps, "db" | "viewers" 
   const due = await deps.db
     .select({ userId: subscriptions.userId })
     .from(subscriptions)
-    .where(or(and(eq(subscriptions.status, "past_due"), lt(subscriptions.pastDueSince, graceStart)), and(isNotNull(subscriptions.paidTierUntil), lt(subscriptions.paidTierUntil, now))));
+    .where(or(and(eq(subscriptions.status, "past_due"), lt(subscriptions.pastDueSince, graceStart)), and(isNotNull(subscriptions.paidTierUntil), lt(subscriptions.paidTierUntil, now))))
+    .union(deps.db.select({ userId: users.id }).from(users).where(lte(users.tierOverrideUntil, now)));
   for (const { userId } of due) {
     await deps.db.transaction(async (tx) => {
       await tx.update(subscriptions).set({ paidTierBefore: null, paidTierUntil: null }).where(and(eq(subscriptions.userId, userId), lt(subscriptions.paidTierUntil, now)));
+      await tx.update(users).set({ tierOverride: null, tierOverrideUntil: null }).where(and(eq(users.id, userId), lte(users.tierOverrideUntil, now)));
       await writeEffectiveTier(tx as unknown as Database, userId, now, deps.graceDays);
     });
     deps.viewers.forgetUser(userId);

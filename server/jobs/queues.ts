@@ -12,5 +12,11 @@ export const QUEUES = {
   idempotencyKeyCleanup: "idempotency-key-cleanup",
   /** One job per new session, resource, video or recording (features/notifications/notification-broadcast.job.ts); data a BroadcastRequest. */
   notificationBroadcast: "notification-broadcast",
+  /** One job per confirmed members import (features/member-transfer/member-import.job.ts); data `{ importId }`. */
+  memberImport: "member-import",
+  /** The set-your-password mails of an import's new accounts, after it ran (member-import-invites.job.ts); data `{ importId }`. */
+  memberImportInvites: "member-import-invites",
+  /** Hourly, on a schedule (member-import-cleanup.job.ts): deletes uploaded rows kept past their days. */
+  memberImportCleanup: "member-import-cleanup",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -65,6 +65,8 @@ const EVIDENCE: Record<string, (data: Json, seededData: SeededData) => void> = {
   "bulk_sends.created_by": (data) => expect(data.email.bulkMessagesYouSent).toEqual([expect.objectContaining({ subject: "Spring news" })]),
   "invitations.invited_by": (data) => expect(data.invitations.sent).toEqual([expect.objectContaining({ email: "invitee@example.com" })]),
   "invitations.accepted_user_id": (data) => expect(data.invitations.accepted).toHaveLength(1),
+  "member_imports.created_by": (data) => expect(data.memberImports.importsYouRan).toEqual([expect.objectContaining({ fileName: "old-platform.csv", rows: 1 })]),
+  "member_import_rows.user_id": (data) => expect(data.memberImports.importedYou).toEqual([expect.objectContaining({ notes: "Met at the fair" })]),
   "call_requests.handled_by_id": (data) => expect(data.callRequests.handledByYou).toEqual([expect.objectContaining({ name: "Caller Person" })]),
   "account_exports.user_id": (data) => expect(data.dataExports).toEqual([expect.objectContaining({ status: "failed" })]),
   "dm_participants.user_id": (data) => expect(data.conversations).toEqual([expect.objectContaining({ with: "Other Member", startedByYou: true })]),

@@ -8,6 +8,7 @@ import { communityPosts, communityReplies, postLikes, replyLikes } from "../comm
 import { communityFlagOutcomes, communityFlags, communitySuspensions, mentionNotices } from "../community/moderation.table";
 import { bulkSendRecipients, bulkSends, emailUnsubscribes } from "../email/email.table";
 import { invitations } from "../invitations/invitations.table";
+import { memberImportRows, memberImports } from "../member-transfer/member-imports.table";
 import { mediaItems } from "../media/media.table";
 import { dmBlocks, dmConversations, dmMessages, dmParticipants, dmReports } from "../messages/messages.table";
 import { memberProfiles } from "../people/people.table";
@@ -93,6 +94,8 @@ export async function seedEveryTable(t: TestApp, member: Member, other: Member):
   if (!send) throw new Error("no send");
   await db.insert(bulkSendRecipients).values({ sendId: send.id, position: 0, userId: member.userId, email: member.email, name: "Member", tier: "inventor", status: "sent" });
   await db.insert(invitations).values({ id: randomUUID(), email: "invitee@example.com", name: "Invited Friend", membershipTier: "inventor", tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000), invitedBy: member.userId });
+  const [memberImport] = await db.insert(memberImports).values({ createdBy: member.userId, fileName: "old-platform.csv", totalRows: 1, toCreate: 1, unchanged: 0, problemRows: 0 }).returning();
+  await db.insert(memberImportRows).values({ importId: memberImport!.id, rowNumber: 2, name: "Member", email: member.email, notes: "Met at the fair", plan: "create", userId: member.userId });
   await db.insert(invitations).values({ id: randomUUID(), email: member.email, name: "Member", membershipTier: "inventor", status: "accepted", tokenHash: randomUUID(), expiresAt: new Date(), acceptedUserId: member.userId, acceptedAt: new Date() });
   await db.insert(callRequests).values({ name: "Caller Person", email: "caller@example.com", phone: "+1 555 0100", preferredTimes: "Mornings", topic: "Patents", handledAt: new Date(), handledById: member.userId, handledByEmail: member.email });
   await db.insert(callRequests).values({ name: "Member Calling", email: member.email.toUpperCase(), phone: "+1 555 0199", preferredTimes: "Evenings", topic: "My own call request" });

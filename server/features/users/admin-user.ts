@@ -11,6 +11,8 @@ export function toAdminUser(row: UserRow): AdminUser {
     role: row.role,
     membershipTier: row.membershipTier,
     tierOverride: row.tierOverride,
+    tierOverrideUntil: row.tierOverrideUntil?.toISOString() ?? null,
+    adminNote: row.adminNote,
     isActive: row.isActive,
     profilePicture: row.image,
     createdAt: row.createdAt.toISOString(),

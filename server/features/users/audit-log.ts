@@ -1,6 +1,5 @@
 import { count, desc } from "drizzle-orm";
 import type { AuditAction, AuditLogPage } from "../../../common/contracts/users";
-import type { Viewer } from "../../auth/viewer";
 import type { Database } from "../../db/client";
 import { adminAuditLog } from "./audit-log.table";
 import { chunks } from "./chunks";
@@ -14,7 +13,7 @@ export interface AuditChange {
 }
 
 /** Written in the transaction of the change itself, so a change and its record commit together. */
-export async function recordAudit(db: Database, actor: Viewer, changes: AuditChange[]): Promise<void> {
+export async function recordAudit(db: Database, actor: { userId: string | null; email: string }, changes: AuditChange[]): Promise<void> {
   for (const batch of chunks(changes, 500)) {
     await db.insert(adminAuditLog).values(batch.map((change) => ({ ...change, actorId: actor.userId, actorEmail: actor.email })));
   }

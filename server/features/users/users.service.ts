@@ -34,7 +34,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
  * same predicate, which the trigram indexes answer.
  */
 /** The list's search: a case-insensitive substring of the name or the email (spec 001 §2.4); "" matches everyone. */
-function searchFilter(search: string) {
+export function searchFilter(search: string) {
   const pattern = `%${escapeLike(search)}%`;
   return search ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
 }
@@ -92,7 +92,8 @@ export async function changeUser(db: Database, actor: Viewer, userId: string, ch
     if ("membershipTier" in change) {
       action = "change-tier";
       const override: Exclude<Tier, "free"> | null = change.membershipTier === "free" ? null : change.membershipTier;
-      await txDb.update(users).set({ tierOverride: override, updatedAt: now }).where(eq(users.id, userId));
+      // A tier set by hand lasts: it replaces any complimentary end date.
+      await txDb.update(users).set({ tierOverride: override, tierOverrideUntil: null, updatedAt: now }).where(eq(users.id, userId));
       await writeEffectiveTier(txDb, userId, now, graceDays);
     } else if ("role" in change) {
       action = "change-role";

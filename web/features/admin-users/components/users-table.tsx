@@ -78,6 +78,7 @@ export function UsersTable({ users, viewerId, selectedIds, onToggle, onAction }:
                         {isSelf ? <Badge>You</Badge> : null}
                       </span>
                       <span className="truncate text-sm text-muted">{user.email}</span>
+                      {user.adminNote ? <span className="text-xs wrap-anywhere text-muted" title="Admin note">{`Note: ${user.adminNote}`}</span> : null}
                     </div>
                   </div>
                 </td>
@@ -86,6 +87,7 @@ export function UsersTable({ users, viewerId, selectedIds, onToggle, onAction }:
                 </Cell>
                 <Cell label="Tier">
                   <TierBadge tier={user.membershipTier} />
+                  {user.tierOverrideUntil ? <span className="block text-xs text-muted">{`Complimentary until ${formatLongDate(user.tierOverrideUntil)}`}</span> : null}
                 </Cell>
                 <Cell label="Status">
                   {user.isActive ? <Badge variant="success">Active</Badge> : <Badge className="bg-danger-soft text-danger ring-danger/20">Inactive</Badge>}
