@@ -84,15 +84,17 @@ describe("dunning: payment-failed reminders", () => {
     });
 
     const remind = () => postJson(t.app, `/api/admin/billing/failed-payments/${member.userId}/remind`, {}, { cookie: admin });
-    // The scheduled day-1 reminder went out a moment ago (in the test's clock): the throttle counts it.
+    // The scheduled day-1 reminder went out a moment ago; the admin's own is still sent, once an hour.
+    expect((await remind()).statusCode).toBe(204);
+    expect(await reminders(member.email)).toHaveLength(2);
     const tooSoon = await remind();
     expect(tooSoon.statusCode).toBe(409);
     expect(tooSoon.json().error.message).toBe(REMINDER_TOO_SOON);
-    await t.database.db.update(outboxMessages).set({ subject: "older reminder" }).where(eq(outboxMessages.to, member.email));
-    await t.database.db.update(dunningReminders).set({ claimedAt: new Date(Date.now() - 2 * 3_600_000) }).where(eq(dunningReminders.userId, member.userId));
+    expect(await reminders(member.email)).toHaveLength(2);
+    await t.database.db.update(dunningReminders).set({ claimedAt: new Date(Date.now() - 2 * 3_600_000) }).where(and(eq(dunningReminders.userId, member.userId), eq(dunningReminders.step, "manual")));
     expect((await remind()).statusCode).toBe(204);
-    expect(await reminders(member.email)).toHaveLength(1);
-    expect((await remind()).statusCode).toBe(409);
+    expect(await reminders(member.email)).toHaveLength(3);
+    expect((await failedPayments()).json().failedPayments.find((row: { userId: string }) => row.userId === member.userId)).toMatchObject({ remindersSent: 3 });
     expect((await postJson(t.app, `/api/admin/billing/failed-payments/${member.userId}/remind`, {}, { cookie: member.cookie })).statusCode).toBe(403);
 
     const paying = await memberCookie(t, "free", "On Time");

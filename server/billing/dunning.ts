@@ -22,9 +22,9 @@ const SCHEDULE: ReadonlyArray<{ step: ScheduledStep; afterDays: number }> = [
 const STALE_CLAIM_MS = 10 * 60_000;
 /** How often each instance looks for reminders due: the first goes out within this long of the failure. */
 export const DUNNING_CHECK_MS = 5 * 60_000;
-/** An admin's "send reminder now" at most this often per member, so a double click mails once. */
+/** An admin's "send reminder now" at most this often per member, so a double click mails once (the scheduled steps go out regardless). */
 export const MANUAL_REMINDER_GAP_MS = 60 * 60_000;
-export const REMINDER_TOO_SOON = "A reminder was sent to this member less than an hour ago.";
+export const REMINDER_TOO_SOON = "You sent this member a reminder less than an hour ago.";
 
 export interface DunningDeps {
   db: Database;
@@ -75,7 +75,7 @@ export async function sendReminderNow(deps: DunningDeps, userId: string, adminId
     const [recent] = await tx
       .select({ id: dunningReminders.id })
       .from(dunningReminders)
-      .where(and(eq(dunningReminders.userId, userId), gt(dunningReminders.claimedAt, new Date(now.getTime() - MANUAL_REMINDER_GAP_MS))))
+      .where(and(eq(dunningReminders.userId, userId), eq(dunningReminders.step, "manual"), gt(dunningReminders.claimedAt, new Date(now.getTime() - MANUAL_REMINDER_GAP_MS))))
       .limit(1);
     if (recent) throw new AppError("CONFLICT", REMINDER_TOO_SOON);
     const [inserted] = await tx.insert(dunningReminders).values({ userId, pastDueSince: row.pastDueSince, step: "manual", sentBy: adminId, claimedAt: now }).returning({ id: dunningReminders.id, userId: dunningReminders.userId });

@@ -22,6 +22,7 @@ const AdminUsersPage = lazy(() => import("./admin-users-page"));
 const AdminEmailPage = lazy(() => import("./admin-email-page"));
 const AdminMediaPage = lazy(() => import("./admin-media-page"));
 const AdminModerationPage = lazy(() => import("./admin-moderation-page"));
+const AdminBillingPage = lazy(() => import("./admin-billing-page"));
 
 /** Sidebar links of spec 001 §2.2, in its order. */
 const adminLinks: SidebarLink[] = [
@@ -79,6 +80,14 @@ function AdminArea() {
           }
         />
         <Route
+          path="billing"
+          element={
+            <Suspense fallback={<PageSpinner label="Loading billing" />}>
+              <AdminBillingPage />
+            </Suspense>
+          }
+        />
+        <Route
           path="content"
           element={
             <Suspense fallback={<PageSpinner label="Loading content" />}>
@@ -110,7 +119,7 @@ function AdminArea() {
             </Suspense>
           }
         />
-        {ADMIN_SECTIONS.filter((section) => !["content", "users", "email", "media", "moderation"].includes(section.path)).map((section) => (
+        {ADMIN_SECTIONS.filter((section) => !["content", "users", "billing", "email", "media", "moderation"].includes(section.path)).map((section) => (
           <Route key={section.path} path={section.path} element={<AdminSectionPage section={section} />} />
         ))}
         <Route path="*" element={<Navigate to={paths.home} replace />} />

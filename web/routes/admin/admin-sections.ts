@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { BookOpen, Flag, Image, Mail, Settings, Users } from "lucide-react";
+import { BookOpen, CreditCard, Flag, Image, Mail, Settings, Users } from "lucide-react";
 import type { AdminSectionRoute } from "../../../common/web-routes";
 
 export type AdminSection = { path: AdminSectionRoute; title: string; description: string; icon: LucideIcon; comingSoon: string };
@@ -12,6 +12,13 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     description: "Search members, change roles, tiers and account status.",
     icon: Users,
     comingSoon: "The member list and its role, tier and status controls are being built. Until then, create admins with npm run admin:create.",
+  },
+  {
+    path: "billing",
+    title: "Billing",
+    description: "Failed payments and the reminders members get.",
+    icon: CreditCard,
+    comingSoon: "Failed payments will be listed here.",
   },
   {
     path: "content",
