@@ -85,6 +85,7 @@ import { registerSecurity } from "./plugins/security";
 import { registerSlowClientGuard } from "./plugins/slow-clients";
 import { trustedOrigins } from "./plugins/trusted-origins";
 import { registerStaticWeb } from "./plugins/static-web";
+import { openApiRoutes } from "./openapi/openapi.routes";
 
 export interface AppDeps {
   env: Env;
@@ -227,6 +228,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   jobs.register(memberImportCleanupWorker({ db, logger }));
   await app.register(memberTransferRoutes, { db, jobs });
   await app.register(callRequestsRoutes, { db, mailer, listUrl: `${publicUrl(env)}/admin` });
+  await app.register(openApiRoutes, { routes, sessionCookieName, serverUrl: publicUrl(env) });
   await registerStaticWeb(app, {
     distDir: env.WEB_DIST_DIR,
     origin,

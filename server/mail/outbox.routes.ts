@@ -9,7 +9,7 @@ const OutboxQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(2
 
 /** Admins read every message the app sent, newest first. */
 export async function outboxRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
-  app.get("/api/admin/outbox", { preHandler: requireAdmin }, async (request) => {
+  app.get("/api/admin/outbox", { config: { api: { summary: "List sent and stored mail (the outbox)", query: OutboxQuerySchema } }, preHandler: requireAdmin }, async (request) => {
     const { limit } = OutboxQuerySchema.parse(request.query);
     const rows = await db.select().from(outboxMessages).orderBy(desc(outboxMessages.createdAt)).limit(limit);
     return {

@@ -18,21 +18,21 @@ const PortalBodySchema = z.discriminatedUnion("action", [
 
 /** The local test-mode provider's checkout and portal, for the member's own records only. */
 export async function localBillingRoutes(app: FastifyInstance, { deps }: { deps: BillingDeps }): Promise<void> {
-  app.get("/api/billing/local/checkout/:id", { preHandler: requireMember }, async (request) => {
+  app.get("/api/billing/local/checkout/:id", { config: { api: { summary: "Read a test-mode checkout", params: SessionParamsSchema } }, preHandler: requireMember }, async (request) => {
     return getLocalCheckout(deps, memberOf(request), SessionParamsSchema.parse(request.params).id);
   });
 
-  app.post("/api/billing/local/checkout/:id/pay", { preHandler: requireMember }, async (request) => {
+  app.post("/api/billing/local/checkout/:id/pay", { config: { api: { summary: "Pay a test-mode checkout", body: PayBodySchema, params: SessionParamsSchema } }, preHandler: requireMember }, async (request) => {
     const { id } = SessionParamsSchema.parse(request.params);
     return payLocalCheckout(deps, memberOf(request), id, PayBodySchema.parse(request.body).cardNumber);
   });
 
-  app.post("/api/billing/local/checkout/:id/cancel", { preHandler: requireMember }, async (request, reply) => {
+  app.post("/api/billing/local/checkout/:id/cancel", { config: { api: { summary: "Cancel a test-mode checkout", params: SessionParamsSchema, success: { status: 204 } } }, preHandler: requireMember }, async (request, reply) => {
     await cancelLocalCheckout(deps, memberOf(request), SessionParamsSchema.parse(request.params).id);
     return reply.code(204).send();
   });
 
-  app.post("/api/billing/local/portal", { preHandler: requireMember }, async (request) => {
+  app.post("/api/billing/local/portal", { config: { api: { summary: "Act in the test-mode billing portal", body: PortalBodySchema } }, preHandler: requireMember }, async (request) => {
     const viewer = memberOf(request);
     const body = PortalBodySchema.parse(request.body);
     if (body.action === "change-plan") await changePlan(deps, viewer, { plan: body.plan });

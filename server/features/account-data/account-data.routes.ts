@@ -35,26 +35,26 @@ const ExportLinkQuerySchema = z.object({ expires: z.string().max(20).optional(),
 export async function accountDataRoutes(app: FastifyInstance, options: AccountDataRoutesOptions): Promise<void> {
   const { viewers, ...deps } = options;
 
-  app.get("/api/me/data", async (request, reply): Promise<AccountDataSummary> => {
+  app.get("/api/me/data", { config: { api: { summary: "What the product holds about the viewer", access: "member" } } }, async (request, reply): Promise<AccountDataSummary> => {
     const viewer = memberOf(request);
     reply.header("cache-control", "no-store");
     const [plan, prepared, deletion] = await Promise.all([planExport(deps, viewer.userId), latestExport(deps, viewer.userId), deletionSummary(deps, viewer.userId)]);
     return { export: { delivery: plan.delivery, records: plan.records, files: plan.files, fileBytes: plan.fileBytes, prepared }, deletion };
   });
 
-  app.get("/api/me/data/export", async (request, reply) => {
+  app.get("/api/me/data/export", { config: { api: { summary: "Status of the viewer's data export", access: "member" } } }, async (request, reply) => {
     const viewer = exporterOf(request);
     const stream = await openExportDownload(deps, viewer.userId);
     return sendZip(reply, await archiveName(deps), stream);
   });
 
-  app.post("/api/me/data/exports", async (request, reply) => {
+  app.post("/api/me/data/exports", { config: { api: { summary: "Request a download of the viewer's data", access: "member", success: { status: 202 } } } }, async (request, reply) => {
     const viewer = exporterOf(request);
     await requestExport(deps, viewer.userId);
     return reply.code(202).send({ status: "preparing", message: ACCOUNT_DATA_MESSAGES.exportQueued });
   });
 
-  app.get("/api/me/data/exports/:id/download", async (request, reply) => {
+  app.get("/api/me/data/exports/:id/download", { config: { api: { summary: "Download a data export", description: "The signed link mailed when the export is ready; it expires.", query: ExportLinkQuerySchema, params: ExportParamsSchema, success: { status: 200, contentType: "application/zip" } } } }, async (request, reply) => {
     // The mailed link opened where nobody (or someone else) is signed in: the Account page asks to sign in first.
     if (!request.viewer?.isActive) return reply.redirect("/members/account#your-data", 302);
     const viewer = exporterOf(request);
@@ -75,7 +75,7 @@ export async function accountDataRoutes(app: FastifyInstance, options: AccountDa
     return false;
   }
 
-  app.post("/api/me/account/deletion-link", async (request, reply) => {
+  app.post("/api/me/account/deletion-link", { config: { api: { summary: "Mail a link to delete the account", access: "member", success: { status: 202 } } } }, async (request, reply) => {
     const viewer = memberOf(request);
     if (await hasPassword(deps.db, viewer.userId)) throw new AppError("BAD_REQUEST", ACCOUNT_DATA_MESSAGES.hasPassword);
     if (await isLastActiveAdmin(deps.db, viewer.userId)) throw new AppError("FORBIDDEN", ACCOUNT_DATA_MESSAGES.lastAdmin);
@@ -87,7 +87,7 @@ export async function accountDataRoutes(app: FastifyInstance, options: AccountDa
     return reply.code(202).send({ message: ACCOUNT_DATA_MESSAGES.linkSent });
   });
 
-  app.post("/api/me/account/delete", async (request, reply) => {
+  app.post("/api/me/account/delete", { config: { api: { summary: "Delete the viewer's account", body: DeleteAccountBodySchema, access: "member" } } }, async (request, reply) => {
     const viewer = memberOf(request);
     const body = DeleteAccountBodySchema.parse(request.body);
     if (!(await limitConfirmation(request, reply, viewer.email))) throw new AppError("RATE_LIMITED", AUTH_MESSAGES.rateLimited);

@@ -17,7 +17,7 @@ const IdParamsSchema = z.object({ id: z.uuid() });
 
 /** The request-a-call form of /ref-number, and the admins' list of requests. */
 export async function callRequestsRoutes(app: FastifyInstance, deps: CallRequestDeps): Promise<void> {
-  app.post("/api/call-requests", async (request, reply) => {
+  app.post("/api/call-requests", { config: { api: { summary: "Request a call", body: CallRequestInputSchema, success: { status: 201 } } } }, async (request, reply) => {
     const input = CallRequestInputSchema.parse(request.body);
     const clientIp = request.clientIp;
     const hit = await hitRateLimit(deps.db, `ip:call-request:${rateLimitAddress(clientIp)}`, CALL_REQUESTS_PER_HOUR, WINDOW_SECONDS);
@@ -30,9 +30,9 @@ export async function callRequestsRoutes(app: FastifyInstance, deps: CallRequest
     return reply.code(201).send({ callRequest });
   });
 
-  app.get("/api/admin/call-requests", { preHandler: requireAdmin }, async (): Promise<CallRequestsResponse> => ({ callRequests: await listCallRequests(deps.db) }));
+  app.get("/api/admin/call-requests", { config: { api: { summary: "List call requests" } }, preHandler: requireAdmin }, async (): Promise<CallRequestsResponse> => ({ callRequests: await listCallRequests(deps.db) }));
 
-  app.post("/api/admin/call-requests/:id/handled", { preHandler: requireAdmin }, async (request): Promise<{ callRequest: CallRequest }> => {
+  app.post("/api/admin/call-requests/:id/handled", { config: { api: { summary: "Mark a call request handled", params: IdParamsSchema } }, preHandler: requireAdmin }, async (request): Promise<{ callRequest: CallRequest }> => {
     const { id } = IdParamsSchema.parse(request.params);
     return { callRequest: await markCallRequestHandled(deps.db, memberOf(request), id) };
   });

@@ -56,7 +56,7 @@ export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps)
     await jobs.send(QUEUES.communityMentions, job).catch((error: unknown) => log.error({ err: error, job }, "could not queue mention emails"));
   }
 
-  app.get("/api/community/posts", { preHandler: requireMember }, async (request, reply) => {
+  app.get("/api/community/posts", { config: { api: { summary: "The community feed, newest first", query: FeedQuerySchema } }, preHandler: requireMember }, async (request, reply) => {
     const viewer = memberOf(request);
     const query = FeedQuerySchema.parse(request.query);
     // Likes and edit rights are the viewer's own, so the cached answer is this viewer's.
@@ -66,7 +66,7 @@ export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps)
   });
 
   // Posts and replies take an Idempotency-Key: a retry of one whose answer was lost gets that answer, not a second post.
-  app.post("/api/community/posts", { preHandler: requireMember }, async (request, reply) => {
+  app.post("/api/community/posts", { config: { api: { summary: "Create a community post", body: PostInputSchema, success: { status: 201 } } }, preHandler: requireMember }, async (request, reply) => {
     const viewer = memberOf(request);
     const key = idempotencyKeyOf(request, viewer.userId);
     const input = PostInputSchema.parse(request.body);
@@ -80,7 +80,7 @@ export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps)
     return sendAnswer(reply, answer);
   });
 
-  app.post("/api/admin/community/posts", { preHandler: requireAdmin }, async (request, reply) => {
+  app.post("/api/admin/community/posts", { config: { api: { summary: "Create a post as admin (any tier, pinned)", body: AdminPostInputSchema, success: { status: 201 } } }, preHandler: requireAdmin }, async (request, reply) => {
     const viewer = memberOf(request);
     const key = idempotencyKeyOf(request, viewer.userId);
     const input = AdminPostInputSchema.parse(request.body);
@@ -90,7 +90,7 @@ export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps)
     return sendAnswer(reply, answer);
   });
 
-  app.patch("/api/community/posts/:id", { preHandler: requireMember }, async (request) => {
+  app.patch("/api/community/posts/:id", { config: { api: { summary: "Edit a post", body: [AdminPostEditSchema, PostEditSchema], params: IdParamsSchema } }, preHandler: requireMember }, async (request) => {
     const viewer = memberOf(request);
     const { id } = IdParamsSchema.parse(request.params);
     const { mentions, ...change } = isContentAdmin(viewer) ? AdminPostEditSchema.parse(request.body) : PostEditSchema.parse(request.body);
@@ -99,12 +99,12 @@ export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps)
     return post;
   });
 
-  app.delete("/api/community/posts/:id", { preHandler: requireMember }, async (request, reply) => {
+  app.delete("/api/community/posts/:id", { config: { api: { summary: "Delete a post", params: IdParamsSchema, success: { status: 204 } } }, preHandler: requireMember }, async (request, reply) => {
     await deletePost(db, memberOf(request), IdParamsSchema.parse(request.params).id);
     return reply.code(204).send();
   });
 
-  app.post("/api/community/posts/:id/like", { preHandler: requireMember }, async (request): Promise<LikeResponse> => {
+  app.post("/api/community/posts/:id/like", { config: { api: { summary: "Like or unlike a post", params: IdParamsSchema } }, preHandler: requireMember }, async (request): Promise<LikeResponse> => {
     const viewer = memberOf(request);
     const { id } = IdParamsSchema.parse(request.params);
     await assertNotSuspended(db, viewer);
@@ -112,7 +112,7 @@ export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps)
   });
 
   /** One post, where a notification leads: the feed may hold it many pages down. */
-  app.get("/api/community/posts/:id", { preHandler: requireMember }, async (request): Promise<Post> => {
+  app.get("/api/community/posts/:id", { config: { api: { summary: "Read a post", params: IdParamsSchema } }, preHandler: requireMember }, async (request): Promise<Post> => {
     const viewer = memberOf(request);
     const { id } = IdParamsSchema.parse(request.params);
     await visiblePost(db, viewer, id, false, "author");
@@ -121,14 +121,14 @@ export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps)
     return post;
   });
 
-  app.get("/api/community/posts/:id/replies", { preHandler: requireMember }, async (request): Promise<{ replies: Reply[] }> => {
+  app.get("/api/community/posts/:id/replies", { config: { api: { summary: "A post's replies", params: IdParamsSchema } }, preHandler: requireMember }, async (request): Promise<{ replies: Reply[] }> => {
     const viewer = memberOf(request);
     const { id } = IdParamsSchema.parse(request.params);
     await visiblePost(db, viewer, id, false, "author");
     return { replies: await readAllReplies(db, viewer, id) };
   });
 
-  app.post("/api/community/posts/:id/replies", { preHandler: requireMember }, async (request, reply) => {
+  app.post("/api/community/posts/:id/replies", { config: { api: { summary: "Reply to a post", body: ReplyInputSchema, params: IdParamsSchema, success: { status: 201 } } }, preHandler: requireMember }, async (request, reply) => {
     const viewer = memberOf(request);
     const key = idempotencyKeyOf(request, viewer.userId);
     const { id } = IdParamsSchema.parse(request.params);
@@ -142,7 +142,7 @@ export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps)
     return sendAnswer(reply, answer);
   });
 
-  app.patch("/api/community/replies/:id", { preHandler: requireMember }, async (request) => {
+  app.patch("/api/community/replies/:id", { config: { api: { summary: "Edit a reply", body: ReplyInputSchema, params: IdParamsSchema } }, preHandler: requireMember }, async (request) => {
     const viewer = memberOf(request);
     const { id } = IdParamsSchema.parse(request.params);
     const input = ReplyInputSchema.parse(request.body);
@@ -151,12 +151,12 @@ export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps)
     return edited;
   });
 
-  app.delete("/api/community/replies/:id", { preHandler: requireMember }, async (request, reply) => {
+  app.delete("/api/community/replies/:id", { config: { api: { summary: "Delete a reply", params: IdParamsSchema, success: { status: 204 } } }, preHandler: requireMember }, async (request, reply) => {
     await deleteReply(db, memberOf(request), IdParamsSchema.parse(request.params).id);
     return reply.code(204).send();
   });
 
-  app.post("/api/community/replies/:id/like", { preHandler: requireMember }, async (request): Promise<LikeResponse> => {
+  app.post("/api/community/replies/:id/like", { config: { api: { summary: "Like or unlike a reply", params: IdParamsSchema } }, preHandler: requireMember }, async (request): Promise<LikeResponse> => {
     const viewer = memberOf(request);
     const { id } = IdParamsSchema.parse(request.params);
     await assertNotSuspended(db, viewer);

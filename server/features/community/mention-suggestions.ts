@@ -15,7 +15,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${ch
  * the plan and the month they joined so two members of the same name can be told apart.
  */
 export async function mentionSuggestionRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
-  app.get("/api/community/mention-suggestions", { preHandler: requireMember }, async (request): Promise<MentionSuggestions> => {
+  app.get("/api/community/mention-suggestions", { config: { api: { summary: "Members to @mention, by name prefix", query: MentionSuggestionQuerySchema } }, preHandler: requireMember }, async (request): Promise<MentionSuggestions> => {
     const { q } = MentionSuggestionQuerySchema.parse(request.query);
     const prefix = escapeLike(q);
     const rows = await db

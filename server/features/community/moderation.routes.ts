@@ -46,7 +46,7 @@ export async function moderationRoutes(app: FastifyInstance, { db, mailer, secre
 
   /** Flags, counted per member; when one hides the item, its author is mailed after the flag is saved. */
   const flagRoute = (kind: "posts" | "replies", flag: typeof flagPost) =>
-    app.post(`/api/community/${kind}/:id/flag`, { preHandler: requireMember }, async (request, reply) => {
+    app.post(`/api/community/${kind}/:id/flag`, { config: { api: { summary: `Flag a ${kind === "posts" ? "post" : "reply"} for moderators`, body: FlagInputSchema, params: IdParamsSchema } }, preHandler: requireMember }, async (request, reply) => {
       const viewer = memberOf(request);
       const { id } = IdParamsSchema.parse(request.params);
       const input = FlagInputSchema.parse(request.body);
@@ -63,37 +63,37 @@ export async function moderationRoutes(app: FastifyInstance, { db, mailer, secre
     await mailer.send(hiddenByFlagsMail(author, kind, excerpt(content), new URL("/members/community", baseUrl).toString(), communityName));
   }
 
-  app.get("/api/community/standing", { preHandler: requireMember }, async (request): Promise<CommunityStanding> => {
+  app.get("/api/community/standing", { config: { api: { summary: "The viewer's standing (warnings, suspension)" } }, preHandler: requireMember }, async (request): Promise<CommunityStanding> => {
     const suspension = await activeSuspension(db, memberOf(request).userId);
     return { suspendedUntil: suspension?.until.toISOString() ?? null, message: suspension?.message ?? null };
   });
 
-  app.get("/api/admin/moderation/queue", { preHandler: requireAdmin }, async (request): Promise<ModerationQueue> => readModerationQueue(db, ModerationQueueQuerySchema.parse(request.query)));
+  app.get("/api/admin/moderation/queue", { config: { api: { summary: "The moderation queue", query: ModerationQueueQuerySchema } }, preHandler: requireAdmin }, async (request): Promise<ModerationQueue> => readModerationQueue(db, ModerationQueueQuerySchema.parse(request.query)));
 
-  app.post("/api/admin/moderation/posts/:id/decision", { preHandler: requireAdmin }, async (request, reply) => {
+  app.post("/api/admin/moderation/posts/:id/decision", { config: { api: { summary: "Decide on a flagged post", body: ModerationDecisionSchema, params: IdParamsSchema, success: { status: 204 } } }, preHandler: requireAdmin }, async (request, reply) => {
     const { id } = IdParamsSchema.parse(request.params);
     await decide(db, memberOf(request), "post", id, ModerationDecisionSchema.parse(request.body).decision);
     return reply.code(204).send();
   });
 
-  app.post("/api/admin/moderation/replies/:id/decision", { preHandler: requireAdmin }, async (request, reply) => {
+  app.post("/api/admin/moderation/replies/:id/decision", { config: { api: { summary: "Decide on a flagged reply", body: ModerationDecisionSchema, params: IdParamsSchema, success: { status: 204 } } }, preHandler: requireAdmin }, async (request, reply) => {
     const { id } = IdParamsSchema.parse(request.params);
     await decide(db, memberOf(request), "reply", id, ModerationDecisionSchema.parse(request.body).decision);
     return reply.code(204).send();
   });
 
-  app.post("/api/admin/moderation/members/:userId/action", { preHandler: requireAdmin }, async (request): Promise<MemberActionResult> => {
+  app.post("/api/admin/moderation/members/:userId/action", { config: { api: { summary: "Warn or suspend a member", body: MemberActionSchema, params: UserParamsSchema } }, preHandler: requireAdmin }, async (request): Promise<MemberActionResult> => {
     const { userId } = UserParamsSchema.parse(request.params);
     return actOnMember(db, mailer, memberOf(request), userId, MemberActionSchema.parse(request.body));
   });
 
-  app.delete("/api/admin/moderation/members/:userId/suspension", { preHandler: requireAdmin }, async (request, reply) => {
+  app.delete("/api/admin/moderation/members/:userId/suspension", { config: { api: { summary: "Lift a member's suspension", params: UserParamsSchema, success: { status: 204 } } }, preHandler: requireAdmin }, async (request, reply) => {
     const { userId } = UserParamsSchema.parse(request.params);
     await liftSuspension(db, memberOf(request), userId);
     return reply.code(204).send();
   });
 
-  app.patch("/api/admin/community/posts/:id/moderation", { preHandler: requireAdmin }, async (request, reply) => {
+  app.patch("/api/admin/community/posts/:id/moderation", { config: { api: { summary: "Pin, lock or move a post", body: PostModerationSchema, params: IdParamsSchema, success: { status: 204 } } }, preHandler: requireAdmin }, async (request, reply) => {
     const { id } = IdParamsSchema.parse(request.params);
     await moderatePost(db, memberOf(request), id, PostModerationSchema.parse(request.body));
     return reply.code(204).send();

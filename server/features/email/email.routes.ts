@@ -27,14 +27,14 @@ const AuthorizeSchema = GmailCodeSchema.extend({ state: z.string().max(500).opti
 /** Email Settings (spec 001 §2.7): transport, Gmail authorization, Send Email, templates, error log. All admin only. */
 export async function emailRoutes(app: FastifyInstance, { db, mailer, secureCookies }: EmailRoutesDeps): Promise<void> {
   const consentStates = gmailConsentStates(secureCookies);
-  app.get("/api/admin/email/status", { preHandler: requireAdmin }, async (): Promise<EmailStatus> => mailer.status());
+  app.get("/api/admin/email/status", { config: { api: { summary: "Mail transport status" } }, preHandler: requireAdmin }, async (): Promise<EmailStatus> => mailer.status());
 
-  app.put("/api/admin/email/transport", { preHandler: requireAdmin }, async (request): Promise<EmailStatus> => {
+  app.put("/api/admin/email/transport", { config: { api: { summary: "Choose the mail transport", body: ChooseTransportSchema } }, preHandler: requireAdmin }, async (request): Promise<EmailStatus> => {
     await mailer.chooseTransport(ChooseTransportSchema.parse(request.body).transport);
     return mailer.status();
   });
 
-  app.post("/api/admin/email/gmail/consent", { preHandler: requireAdmin }, async (request, reply) => {
+  app.post("/api/admin/email/gmail/consent", { config: { api: { summary: "Start Gmail authorization (consent address)" } }, preHandler: requireAdmin }, async (request, reply) => {
     const { state, setCookie } = await consentStates.start(db, memberOf(request).userId, request.headers.cookie);
     const url = mailer.gmailConsentUrl(state);
     if (!url) {
@@ -46,7 +46,7 @@ export async function emailRoutes(app: FastifyInstance, { db, mailer, secureCook
   });
 
   // The code arrives from /callback with the state of a consent this admin started in this browser, or pasted by the admin in step 2.
-  app.post("/api/admin/email/gmail/authorize", { preHandler: requireAdmin }, async (request): Promise<EmailStatus> => {
+  app.post("/api/admin/email/gmail/authorize", { config: { api: { summary: "Finish Gmail authorization with a code", body: AuthorizeSchema } }, preHandler: requireAdmin }, async (request): Promise<EmailStatus> => {
     const { code, state } = AuthorizeSchema.parse(request.body);
     if (state !== undefined && !(await consentStates.consume(db, memberOf(request).userId, state, request.headers.cookie))) {
       throw new AppError("BAD_REQUEST", GMAIL_STATE_REFUSED);
@@ -62,37 +62,37 @@ export async function emailRoutes(app: FastifyInstance, { db, mailer, secureCook
     return mailer.status();
   });
 
-  app.delete("/api/admin/email/gmail", { preHandler: requireAdmin }, async (): Promise<EmailStatus> => {
+  app.delete("/api/admin/email/gmail", { config: { api: { summary: "Forget the Gmail authorization" } }, preHandler: requireAdmin }, async (): Promise<EmailStatus> => {
     await mailer.resetGmail();
     return mailer.status();
   });
 
-  app.post("/api/admin/email/send", { preHandler: requireAdmin }, async (request) => {
+  app.post("/api/admin/email/send", { config: { api: { summary: "Send one email", body: SendEmailSchema } }, preHandler: requireAdmin }, async (request) => {
     const { delivered } = await sendSingleEmail(db, mailer, SendEmailSchema.parse(request.body));
     return { sent: true, delivered };
   });
 
-  app.post("/api/admin/email/preview", { preHandler: requireAdmin }, async (request): Promise<EmailPreview> => {
+  app.post("/api/admin/email/preview", { config: { api: { summary: "Preview an email as a member receives it", body: EmailPreviewInputSchema } }, preHandler: requireAdmin }, async (request): Promise<EmailPreview> => {
     const { subject, body } = EmailPreviewInputSchema.parse(request.body);
     // Sanitized and filled as a send would be, so the preview shows what members get.
     return { subject: fillHeader(subject, PREVIEW_RECIPIENT), html: fillHtml(sanitizeEmailHtml(body), PREVIEW_RECIPIENT) };
   });
 
-  app.get("/api/admin/email/templates", { preHandler: requireAdmin }, async () => ({ templates: await listTemplates(db) }));
-  app.post("/api/admin/email/templates", { preHandler: requireAdmin }, async (request, reply) => {
+  app.get("/api/admin/email/templates", { config: { api: { summary: "List email templates" } }, preHandler: requireAdmin }, async () => ({ templates: await listTemplates(db) }));
+  app.post("/api/admin/email/templates", { config: { api: { summary: "Create an email template", body: EmailTemplateInputSchema, success: { status: 201 } } }, preHandler: requireAdmin }, async (request, reply) => {
     return reply.code(201).send(await createTemplate(db, EmailTemplateInputSchema.parse(request.body)));
   });
-  app.put("/api/admin/email/templates/:id", { preHandler: requireAdmin }, async (request) => {
+  app.put("/api/admin/email/templates/:id", { config: { api: { summary: "Save an email template", body: EmailTemplateInputSchema, params: TemplateParamsSchema } }, preHandler: requireAdmin }, async (request) => {
     const { id } = TemplateParamsSchema.parse(request.params);
     return updateTemplate(db, id, EmailTemplateInputSchema.parse(request.body));
   });
-  app.delete("/api/admin/email/templates/:id", { preHandler: requireAdmin }, async (request, reply) => {
+  app.delete("/api/admin/email/templates/:id", { config: { api: { summary: "Delete an email template", params: TemplateParamsSchema, success: { status: 204 } } }, preHandler: requireAdmin }, async (request, reply) => {
     await deleteTemplate(db, TemplateParamsSchema.parse(request.params).id);
     return reply.code(204).send();
   });
 
-  app.get("/api/admin/email/errors", { preHandler: requireAdmin }, async () => ({ entries: await listEmailErrors(db) }));
-  app.delete("/api/admin/email/errors", { preHandler: requireAdmin }, async (_request, reply) => {
+  app.get("/api/admin/email/errors", { config: { api: { summary: "List email delivery errors" } }, preHandler: requireAdmin }, async () => ({ entries: await listEmailErrors(db) }));
+  app.delete("/api/admin/email/errors", { config: { api: { summary: "Clear the email error log", success: { status: 204 } } }, preHandler: requireAdmin }, async (_request, reply) => {
     await clearEmailErrors(db);
     return reply.code(204).send();
   });

@@ -45,12 +45,12 @@ export async function unsubscribeRoutes(app: FastifyInstance, { db, secret }: { 
     });
   });
 
-  app.get("/api/profile/email-subscription", { preHandler: requireMember }, async (request) => {
+  app.get("/api/profile/email-subscription", { config: { api: { summary: "The viewer's marketing-mail subscription" } }, preHandler: requireMember }, async (request) => {
     const [row] = await db.select().from(emailUnsubscribes).where(eq(emailUnsubscribes.userId, memberOf(request).userId));
     return { subscribed: !row };
   });
 
-  app.put("/api/profile/email-subscription", { preHandler: requireMember }, async (request) => {
+  app.put("/api/profile/email-subscription", { config: { api: { summary: "Change the viewer's marketing-mail subscription", body: EmailSubscriptionSchema } }, preHandler: requireMember }, async (request) => {
     const { subscribed } = EmailSubscriptionSchema.parse(request.body);
     const userId = memberOf(request).userId;
     if (subscribed) await db.delete(emailUnsubscribes).where(eq(emailUnsubscribes.userId, userId));

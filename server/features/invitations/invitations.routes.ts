@@ -34,18 +34,18 @@ const LINK_WINDOW_SECONDS = 60;
 export async function invitationsRoutes(app: FastifyInstance, { db, auth, mailer, env }: InvitationRoutesDeps): Promise<void> {
   const mailDeps = { db, mailer, publicUrl: publicUrl(env) };
 
-  app.get("/api/admin/invitations", { preHandler: requireAdmin }, async (): Promise<InvitationsResponse> => ({ invitations: await listInvitations(db) }));
+  app.get("/api/admin/invitations", { config: { api: { summary: "List invitations" } }, preHandler: requireAdmin }, async (): Promise<InvitationsResponse> => ({ invitations: await listInvitations(db) }));
 
-  app.post("/api/admin/invitations", { preHandler: requireAdmin }, async (request, reply) => {
+  app.post("/api/admin/invitations", { config: { api: { summary: "Invite someone by email", body: CreateInvitationSchema, success: { status: 201 } } }, preHandler: requireAdmin }, async (request, reply) => {
     const invitation = await createInvitation(mailDeps, memberOf(request), CreateInvitationSchema.parse(request.body));
     return reply.code(201).send({ invitation });
   });
 
-  app.post("/api/admin/invitations/:id/resend", { preHandler: requireAdmin }, async (request): Promise<{ invitation: Invitation }> => {
+  app.post("/api/admin/invitations/:id/resend", { config: { api: { summary: "Resend an invitation", params: IdParamsSchema } }, preHandler: requireAdmin }, async (request): Promise<{ invitation: Invitation }> => {
     return { invitation: await resendInvitation(mailDeps, IdParamsSchema.parse(request.params).id) };
   });
 
-  app.delete("/api/admin/invitations/:id", { preHandler: requireAdmin }, async (request, reply) => {
+  app.delete("/api/admin/invitations/:id", { config: { api: { summary: "Withdraw an invitation", params: IdParamsSchema, success: { status: 204 } } }, preHandler: requireAdmin }, async (request, reply) => {
     await deleteInvitation(db, IdParamsSchema.parse(request.params).id);
     return reply.code(204).send();
   });
@@ -61,7 +61,7 @@ export async function invitationsRoutes(app: FastifyInstance, { db, auth, mailer
     return clientIp;
   };
 
-  app.get("/api/invitations/:token", async (request) => {
+  app.get("/api/invitations/:token", { config: { api: { summary: "Read an invitation by its token", params: TokenParamsSchema } } }, async (request) => {
     await limitPerAddress(request, "preview");
     const outcome = await previewInvitation(db, TokenParamsSchema.parse(request.params).token);
     // An expired link answers 410 rather than 404: the invitee should ask for a new one, not retype it.
@@ -69,7 +69,7 @@ export async function invitationsRoutes(app: FastifyInstance, { db, auth, mailer
     return outcome.value;
   });
 
-  app.post("/api/invitations/:token/accept", async (request, reply) => {
+  app.post("/api/invitations/:token/accept", { config: { api: { summary: "Accept an invitation (creates the account)", body: AcceptInvitationSchema, params: TokenParamsSchema, success: { status: 201 } } } }, async (request, reply) => {
     const clientIp = await limitPerAddress(request, "accept");
     const { token } = TokenParamsSchema.parse(request.params);
     const input = AcceptInvitationSchema.parse(request.body);

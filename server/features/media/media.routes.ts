@@ -43,12 +43,12 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContentDeps): Prom
   // Multipart is parsed only inside this plugin: every other route still takes JSON alone.
   await app.register(multipart, { limits: { fileSize: MULTIPART_FILE_LIMIT, files: 1, fields: 0, parts: 1, headerPairs: 50 } });
 
-  app.get("/api/admin/media", { preHandler: guard(MEDIA_MESSAGES.viewSignIn) }, async (request, reply): Promise<MediaPage> => {
+  app.get("/api/admin/media", { config: { api: { summary: "List the media library", query: MediaQuerySchema, access: "admin" } }, preHandler: guard(MEDIA_MESSAGES.viewSignIn) }, async (request, reply): Promise<MediaPage> => {
     reply.header("cache-control", "private, no-store");
     return listMedia(deps.db, MediaQuerySchema.parse(request.query));
   });
 
-  app.post("/api/admin/media", { preHandler: guard(MEDIA_MESSAGES.uploadSignIn) }, async (request, reply): Promise<MediaItem> => {
+  app.post("/api/admin/media", { config: { api: { summary: "Upload a file (multipart)", query: UploadQuerySchema, access: "admin" } }, preHandler: guard(MEDIA_MESSAGES.uploadSignIn) }, async (request, reply): Promise<MediaItem> => {
     const admin = adminFor(request, MEDIA_MESSAGES.uploadSignIn);
     const idempotencyKey = idempotencyKeyOf(request, admin.userId);
     const options = UploadQuerySchema.parse(request.query);
@@ -65,38 +65,38 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContentDeps): Prom
     }
   });
 
-  app.post("/api/admin/media/youtube", { preHandler: guard(MEDIA_MESSAGES.saveVideoSignIn) }, async (request, reply): Promise<MediaItem> => {
+  app.post("/api/admin/media/youtube", { config: { api: { summary: "Add a YouTube video to the library", body: YoutubeInputSchema, access: "admin", success: { status: 201 } } }, preHandler: guard(MEDIA_MESSAGES.saveVideoSignIn) }, async (request, reply): Promise<MediaItem> => {
     const admin = adminFor(request, MEDIA_MESSAGES.saveVideoSignIn);
     const item = await addYoutubeVideo(deps.db, admin, YoutubeInputSchema.parse(request.body));
     reply.code(201);
     return item;
   });
 
-  app.get("/api/admin/media/folders", { preHandler: guard(MEDIA_MESSAGES.viewSignIn) }, async (): Promise<FoldersResponse> => ({ folders: await listFolders(deps.db) }));
+  app.get("/api/admin/media/folders", { config: { api: { summary: "List media folders", access: "admin" } }, preHandler: guard(MEDIA_MESSAGES.viewSignIn) }, async (): Promise<FoldersResponse> => ({ folders: await listFolders(deps.db) }));
 
-  app.post("/api/admin/media/folders", { preHandler: guard(MEDIA_MESSAGES.updateSignIn) }, async (request, reply): Promise<FoldersResponse> => {
+  app.post("/api/admin/media/folders", { config: { api: { summary: "Create a media folder", body: FolderInputSchema, access: "admin", success: { status: 201 } } }, preHandler: guard(MEDIA_MESSAGES.updateSignIn) }, async (request, reply): Promise<FoldersResponse> => {
     const admin = adminFor(request, MEDIA_MESSAGES.updateSignIn);
     const folders = await createFolder(deps.db, admin, FolderInputSchema.parse(request.body).name);
     reply.code(201);
     return { folders };
   });
 
-  app.patch("/api/admin/media/:id", { preHandler: guard(MEDIA_MESSAGES.updateSignIn) }, async (request): Promise<MediaItem> => {
+  app.patch("/api/admin/media/:id", { config: { api: { summary: "Rename or move a media item", body: MediaUpdateSchema, params: MediaParamsSchema, access: "admin" } }, preHandler: guard(MEDIA_MESSAGES.updateSignIn) }, async (request): Promise<MediaItem> => {
     const admin = adminFor(request, MEDIA_MESSAGES.updateSignIn);
     const { id } = MediaParamsSchema.parse(request.params);
     return updateMedia(deps.db, admin, id, MediaUpdateSchema.parse(request.body));
   });
 
-  app.get("/api/admin/media/usage", { preHandler: guard(MEDIA_MESSAGES.viewSignIn) }, async (request): Promise<MediaUsages> => {
+  app.get("/api/admin/media/usage", { config: { api: { summary: "Where media items are used", query: MediaUsagesQuerySchema, access: "admin" } }, preHandler: guard(MEDIA_MESSAGES.viewSignIn) }, async (request): Promise<MediaUsages> => {
     return findMediaUsages(deps.db, MediaUsagesQuerySchema.parse(request.query).ids);
   });
 
-  app.get("/api/admin/media/:id/usage", { preHandler: guard(MEDIA_MESSAGES.viewSignIn) }, async (request): Promise<MediaUsage> => {
+  app.get("/api/admin/media/:id/usage", { config: { api: { summary: "Where one media item is used", params: MediaParamsSchema, access: "admin" } }, preHandler: guard(MEDIA_MESSAGES.viewSignIn) }, async (request): Promise<MediaUsage> => {
     const { id } = MediaParamsSchema.parse(request.params);
     return findMediaUsage(deps.db, id);
   });
 
-  app.delete("/api/admin/media/:id", { preHandler: guard(MEDIA_MESSAGES.updateSignIn) }, async (request, reply) => {
+  app.delete("/api/admin/media/:id", { config: { api: { summary: "Delete a media item", params: MediaParamsSchema, access: "admin", success: { status: 204 } } }, preHandler: guard(MEDIA_MESSAGES.updateSignIn) }, async (request, reply) => {
     const admin = adminFor(request, MEDIA_MESSAGES.updateSignIn);
     const { id } = MediaParamsSchema.parse(request.params);
     const { orphanedFileKey, removalError } = await deleteMedia(deps, admin, id);
@@ -108,6 +108,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContentDeps): Prom
   app.route({
     method: ["GET", "HEAD"],
     url: "/api/admin/media/:id/file",
+    config: { api: { summary: "Download a media item's file", params: MediaParamsSchema, access: "admin", success: { status: 200, contentType: "application/octet-stream" } } },
     preHandler: guard(MEDIA_MESSAGES.filesSignIn),
     handler: async (request, reply) => {
       const { id } = MediaParamsSchema.parse(request.params);

@@ -9,7 +9,7 @@ import { listDashboardEvents } from "./dashboard.service";
 
 /** The members dashboard: the same answer for every viewer who sees the same levels on the same day. */
 export async function membersRoutes(app: FastifyInstance, { db, answers }: ContentDeps): Promise<void> {
-  app.get("/api/members/dashboard", { preHandler: requireMember }, async (request, reply) => {
+  app.get("/api/members/dashboard", { config: { api: { summary: "The members' dashboard" } }, preHandler: requireMember }, async (request, reply) => {
     reply.header("cache-control", "private, no-store");
     const viewer = memberOf(request);
     const now = new Date();

@@ -41,29 +41,29 @@ export async function notificationsRoutes(app: FastifyInstance, { db, streams }:
     reply.header("cache-control", "private, no-store");
   });
 
-  app.get("/api/notifications", { preHandler: requireMember }, async (request): Promise<NotificationList> => {
+  app.get("/api/notifications", { config: { api: { summary: "The viewer's notifications", query: NotificationListQuerySchema } }, preHandler: requireMember }, async (request): Promise<NotificationList> => {
     const query = NotificationListQuerySchema.parse(request.query);
     return listNotifications(db, readerOf(request), { before: query.before, unreadOnly: query.unread === "true" });
   });
 
-  app.get("/api/notifications/unread-count", { preHandler: requireMember }, async (request): Promise<UnreadCount> => {
+  app.get("/api/notifications/unread-count", { config: { api: { summary: "Unread notifications" } }, preHandler: requireMember }, async (request): Promise<UnreadCount> => {
     return { unread: await countUnread(db, readerOf(request)) };
   });
 
-  app.post("/api/notifications/:id/read", { preHandler: requireMember }, async (request): Promise<UnreadCount> => {
+  app.post("/api/notifications/:id/read", { config: { api: { summary: "Mark a notification read", params: NotificationIdSchema } }, preHandler: requireMember }, async (request): Promise<UnreadCount> => {
     const reader = readerOf(request);
     await markNotificationRead(db, reader, NotificationIdSchema.parse(request.params).id);
     return { unread: await countUnread(db, reader) };
   });
 
-  app.post("/api/notifications/read-all", { preHandler: requireMember }, async (request): Promise<UnreadCount> => {
+  app.post("/api/notifications/read-all", { config: { api: { summary: "Mark every notification read" } }, preHandler: requireMember }, async (request): Promise<UnreadCount> => {
     const reader = readerOf(request);
     await markAllNotificationsRead(db, reader);
     return { unread: 0 };
   });
 
   // `eventStream`: its answer never ends, so route-walking tests leave it to its own tests.
-  app.get("/api/notifications/stream", { preHandler: requireMember, config: { eventStream: true } }, async (request, reply) => {
+  app.get("/api/notifications/stream", { preHandler: requireMember, config: { eventStream: true, api: { summary: "Live notifications (Server-Sent Events)", description: "A `text/event-stream` that stays open: `notification` and `message` events as they happen, a comment line as heartbeat. Send `Last-Event-ID` to resume after a reconnect.", success: { status: 200, contentType: "text/event-stream" } } } }, async (request, reply) => {
     const header = request.headers["last-event-id"];
     const lastEventId = header === undefined ? null : LastEventIdSchema.parse(header);
     reply.hijack();
@@ -77,11 +77,11 @@ export async function notificationsRoutes(app: FastifyInstance, { db, streams }:
     }
   });
 
-  app.get("/api/notifications/preferences", { preHandler: requireMember }, async (request): Promise<NotificationPreferences> => {
+  app.get("/api/notifications/preferences", { config: { api: { summary: "The viewer's notification preferences" } }, preHandler: requireMember }, async (request): Promise<NotificationPreferences> => {
     return readPreferences(db, memberOf(request).userId);
   });
 
-  app.put("/api/notifications/preferences", { preHandler: requireMember }, async (request): Promise<NotificationPreferences> => {
+  app.put("/api/notifications/preferences", { config: { api: { summary: "Save notification preferences", body: NotificationPreferencesUpdateSchema } }, preHandler: requireMember }, async (request): Promise<NotificationPreferences> => {
     const { topics, push } = NotificationPreferencesUpdateSchema.parse(request.body);
     return updatePreferences(db, memberOf(request).userId, topics, push);
   });

@@ -33,12 +33,12 @@ function assertPushEndpoint(endpoint: string, allowPrivate: boolean): void {
 
 /** Devices that receive the member's pushes (README: Notifications, push). */
 export async function pushRoutes(app: FastifyInstance, { db, vapidKeys, allowPrivate }: PushRoutesDeps): Promise<void> {
-  app.get("/api/notifications/push", { preHandler: requireMember }, async (request): Promise<PushSettings> => {
+  app.get("/api/notifications/push", { config: { api: { summary: "Web push key and this device's state" } }, preHandler: requireMember }, async (request): Promise<PushSettings> => {
     const devices = await db.$count(pushSubscriptions, eq(pushSubscriptions.userId, memberOf(request).userId));
     return { publicKey: (await vapidKeys()).publicKey, devices };
   });
 
-  app.post("/api/notifications/push/subscriptions", { preHandler: requireMember }, async (request, reply) => {
+  app.post("/api/notifications/push/subscriptions", { config: { api: { summary: "Subscribe a device to web push", body: PushSubscriptionInputSchema, success: { status: 201 } } }, preHandler: requireMember }, async (request, reply) => {
     const input = PushSubscriptionInputSchema.parse(request.body);
     assertPushEndpoint(input.endpoint, allowPrivate);
     const userId = memberOf(request).userId;
@@ -50,7 +50,7 @@ export async function pushRoutes(app: FastifyInstance, { db, vapidKeys, allowPri
     return reply.code(201).send({ subscribed: true });
   });
 
-  app.delete("/api/notifications/push/subscriptions", { preHandler: requireMember }, async (request, reply) => {
+  app.delete("/api/notifications/push/subscriptions", { config: { api: { summary: "Unsubscribe a device from web push", body: PushEndpointSchema, success: { status: 204 } } }, preHandler: requireMember }, async (request, reply) => {
     const { endpoint } = PushEndpointSchema.parse(request.body);
     await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, memberOf(request).userId)));
     return reply.code(204).send();

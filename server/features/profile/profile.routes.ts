@@ -9,7 +9,7 @@ import { toProfileDto, updateOwnProfile } from "./profile.service";
 
 /** The signed-in member's own profile. */
 export async function profileRoutes(app: FastifyInstance, { db, auth, viewers }: { db: Database; auth: Auth; viewers: ViewerResolver }): Promise<void> {
-  app.get("/api/me", async (request, reply) => {
+  app.get("/api/me", { config: { api: { summary: "The signed-in viewer, or null" } } }, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const viewer = request.viewer;
     if (!viewer) return { user: null };
@@ -21,7 +21,7 @@ export async function profileRoutes(app: FastifyInstance, { db, auth, viewers }:
     return { user: toProfileDto(viewer) };
   });
 
-  app.patch("/api/me/profile", async (request) => {
+  app.patch("/api/me/profile", { config: { api: { summary: "Change the viewer's name or picture", body: UpdateProfileBodySchema, access: "member" } } }, async (request) => {
     const viewer = memberOf(request, AUTH_MESSAGES.mustBeLoggedInForProfile);
     const body = UpdateProfileBodySchema.parse(request.body);
     const user = await updateOwnProfile(db, viewer.userId, body);

@@ -33,7 +33,7 @@ const resourceSubject = (id: number) => `resource:${id}`;
 
 /** The resource library (spec 000 §2, §6) and its admin screen (spec 001). */
 export async function resourcesRoutes(app: FastifyInstance, deps: ContentDeps): Promise<void> {
-  app.get("/api/resources", async (request, reply) => {
+  app.get("/api/resources", { config: { api: { summary: "The resource library", query: ResourcesQuerySchema } } }, async (request, reply) => {
     const query = ResourcesQuerySchema.parse(request.query);
     // The links inside are signed for this viewer, so the cached answer is this viewer's.
     reply.header("cache-control", "private, no-store");
@@ -42,7 +42,7 @@ export async function resourcesRoutes(app: FastifyInstance, deps: ContentDeps): 
     return sendJson(request, reply, await deps.answers.json("resources", key, build));
   });
 
-  app.get("/api/resources/:id", async (request, reply): Promise<Resource> => {
+  app.get("/api/resources/:id", { config: { api: { summary: "Read a resource", params: ResourceParamsSchema } } }, async (request, reply): Promise<Resource> => {
     const { id } = ResourceParamsSchema.parse(request.params);
     reply.header("cache-control", "private, no-store");
     return readResource(deps, request.viewer, id);
@@ -51,6 +51,7 @@ export async function resourcesRoutes(app: FastifyInstance, deps: ContentDeps): 
   app.route({
     method: ["GET", "HEAD"],
     url: "/api/resources/:id/file",
+    config: { api: { summary: "Download a resource's file", params: ResourceParamsSchema, success: { status: 200, contentType: "application/octet-stream" } } },
     handler: async (request, reply) => {
       const { id } = ResourceParamsSchema.parse(request.params);
       const row = await findResource(deps, id);
@@ -68,12 +69,12 @@ export async function resourcesRoutes(app: FastifyInstance, deps: ContentDeps): 
     },
   });
 
-  app.get("/api/admin/resources", { preHandler: requireAdmin }, async (request, reply): Promise<AdminResourcesResponse> => {
+  app.get("/api/admin/resources", { config: { api: { summary: "List resources (admin)", query: ResourcesQuerySchema } }, preHandler: requireAdmin }, async (request, reply): Promise<AdminResourcesResponse> => {
     reply.header("cache-control", "private, no-store");
     return listAdminResources(deps, memberOf(request), ResourcesQuerySchema.parse(request.query));
   });
 
-  app.post("/api/admin/resources", { preHandler: requireAdmin }, async (request, reply): Promise<AdminResource> => {
+  app.post("/api/admin/resources", { config: { api: { summary: "Create a resource", body: ResourceInputSchema, success: { status: 201 } } }, preHandler: requireAdmin }, async (request, reply): Promise<AdminResource> => {
     const input = ResourceInputSchema.parse(request.body);
     reply.code(201);
     const created = await createResource(deps, memberOf(request).userId, input);
@@ -81,7 +82,7 @@ export async function resourcesRoutes(app: FastifyInstance, deps: ContentDeps): 
     return created;
   });
 
-  app.put("/api/admin/resources/:id", { preHandler: requireAdmin }, async (request): Promise<AdminResource> => {
+  app.put("/api/admin/resources/:id", { config: { api: { summary: "Save a resource", body: ResourceInputSchema, params: ResourceParamsSchema } }, preHandler: requireAdmin }, async (request): Promise<AdminResource> => {
     const { id } = ResourceParamsSchema.parse(request.params);
     const input = ResourceInputSchema.parse(request.body);
     const updated = await updateResource(deps, memberOf(request).userId, id, input);
@@ -90,7 +91,7 @@ export async function resourcesRoutes(app: FastifyInstance, deps: ContentDeps): 
     return updated;
   });
 
-  app.delete("/api/admin/resources/:id", { preHandler: requireAdmin }, async (request, reply) => {
+  app.delete("/api/admin/resources/:id", { config: { api: { summary: "Delete a resource", params: ResourceParamsSchema, success: { status: 204 } } }, preHandler: requireAdmin }, async (request, reply) => {
     const { id } = ResourceParamsSchema.parse(request.params);
     await deleteResource(deps, id);
     await forgetSubject(deps.db, resourceSubject(id));

@@ -40,15 +40,15 @@ export async function sessionsRoutes(app: FastifyInstance, { db, jobs, mailer, b
     reply.header("cache-control", "private, no-store");
   });
 
-  app.get("/api/members/sessions", { preHandler: requireMember }, async (request): Promise<SessionsResponse> => {
+  app.get("/api/members/sessions", { config: { api: { summary: "Mastermind sessions for members" } }, preHandler: requireMember }, async (request): Promise<SessionsResponse> => {
     return listMemberSessions(db, memberOf(request));
   });
 
-  app.get("/api/members/sessions/:id", { preHandler: requireMember }, async (request): Promise<MastermindSession> => {
+  app.get("/api/members/sessions/:id", { config: { api: { summary: "Read a mastermind session" } }, preHandler: requireMember }, async (request): Promise<MastermindSession> => {
     return readMemberSession(db, memberOf(request), sessionId(request));
   });
 
-  app.post("/api/members/sessions/:id/rsvp", { preHandler: requireMember }, async (request): Promise<RsvpResponse> => {
+  app.post("/api/members/sessions/:id/rsvp", { config: { api: { summary: "RSVP to a session" } }, preHandler: requireMember }, async (request): Promise<RsvpResponse> => {
     const viewer = memberOf(request);
     const { answer, joined } = await setRsvp(db, viewer, sessionId(request), true);
     if (joined) {
@@ -59,20 +59,20 @@ export async function sessionsRoutes(app: FastifyInstance, { db, jobs, mailer, b
     return answer;
   });
 
-  app.delete("/api/members/sessions/:id/rsvp", { preHandler: requireMember }, async (request): Promise<RsvpResponse> => {
+  app.delete("/api/members/sessions/:id/rsvp", { config: { api: { summary: "Withdraw an RSVP" } }, preHandler: requireMember }, async (request): Promise<RsvpResponse> => {
     return (await setRsvp(db, memberOf(request), sessionId(request), false)).answer;
   });
 
-  app.get("/api/members/sessions/:id/calendar.ics", { preHandler: requireMember }, async (request, reply) => {
+  app.get("/api/members/sessions/:id/calendar.ics", { config: { api: { summary: "A session as a calendar file", success: { status: 200, contentType: "text/calendar" } } }, preHandler: requireMember }, async (request, reply) => {
     const { fileName, body } = await memberSessionCalendar(db, memberOf(request), sessionId(request));
     return reply.type("text/calendar; charset=utf-8").header("content-disposition", `attachment; filename="${fileName}"`).send(body);
   });
 
-  app.get("/api/admin/sessions", { preHandler: requireAdmin }, async (request): Promise<SessionsResponse> => {
+  app.get("/api/admin/sessions", { config: { api: { summary: "List mastermind sessions (admin)" } }, preHandler: requireAdmin }, async (request): Promise<SessionsResponse> => {
     return listAllSessions(db, memberOf(request));
   });
 
-  app.post("/api/admin/sessions", { preHandler: requireAdmin }, async (request, reply): Promise<MastermindSession> => {
+  app.post("/api/admin/sessions", { config: { api: { summary: "Create a mastermind session", body: SessionInputSchema, success: { status: 201 } } }, preHandler: requireAdmin }, async (request, reply): Promise<MastermindSession> => {
     const values = SessionInputSchema.parse(request.body);
     reply.code(201);
     const { session, row } = await createSession(db, memberOf(request), values);
@@ -80,14 +80,14 @@ export async function sessionsRoutes(app: FastifyInstance, { db, jobs, mailer, b
     return session;
   });
 
-  app.put("/api/admin/sessions/:id", { preHandler: requireAdmin }, async (request): Promise<MastermindSession> => {
+  app.put("/api/admin/sessions/:id", { config: { api: { summary: "Save a mastermind session", body: SessionInputSchema } }, preHandler: requireAdmin }, async (request): Promise<MastermindSession> => {
     const id = sessionId(request);
     const { session, before, row } = await updateSession(db, memberOf(request), id, SessionInputSchema.parse(request.body));
     await announceSessionChanges(db, jobs, before, row, request.log);
     return session;
   });
 
-  app.delete("/api/admin/sessions/:id", { preHandler: requireAdmin }, async (request, reply) => {
+  app.delete("/api/admin/sessions/:id", { config: { api: { summary: "Delete a mastermind session", success: { status: 204 } } }, preHandler: requireAdmin }, async (request, reply) => {
     const id = sessionId(request);
     await deleteSession(db, id);
     await forgetSession(db, id);

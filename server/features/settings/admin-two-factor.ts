@@ -25,7 +25,7 @@ function twoFactorLookup(db: Database) {
  */
 export async function twoFactorStatusRoutes(app: FastifyInstance, { db, required }: AdminTwoFactorOptions): Promise<void> {
   const lookup = twoFactorLookup(db);
-  app.get("/api/me/two-factor", async (request, reply): Promise<TwoFactorStatus> => {
+  app.get("/api/me/two-factor", { config: { api: { summary: "Whether the viewer has two-factor sign-in and must have it", access: "member" } } }, async (request, reply): Promise<TwoFactorStatus> => {
     reply.header("cache-control", "no-store");
     const viewer = memberOf(request);
     const [row] = await lookup.execute({ id: viewer.userId });

@@ -6,11 +6,11 @@ import { getGeneralSettings, loadGeneralSettings, saveGeneralSettings, toPublicS
 
 /** Admin Settings → General Settings, and the part of them the sign-up modal reads. */
 export async function settingsRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
-  app.get("/api/admin/settings", { preHandler: requireAdmin }, async (): Promise<GeneralSettings> => loadGeneralSettings(db));
+  app.get("/api/admin/settings", { config: { api: { summary: "Read community settings" } }, preHandler: requireAdmin }, async (): Promise<GeneralSettings> => loadGeneralSettings(db));
 
-  app.put("/api/admin/settings", { preHandler: requireAdmin }, async (request): Promise<GeneralSettings> => {
+  app.put("/api/admin/settings", { config: { api: { summary: "Save community settings", body: GeneralSettingsSchema } }, preHandler: requireAdmin }, async (request): Promise<GeneralSettings> => {
     return saveGeneralSettings(db, GeneralSettingsSchema.parse(request.body));
   });
 
-  app.get("/api/settings/public", async (): Promise<PublicSettings> => toPublicSettings(await getGeneralSettings(db)));
+  app.get("/api/settings/public", { config: { api: { summary: "Public community settings (name, approval, tagline)" } } }, async (): Promise<PublicSettings> => toPublicSettings(await getGeneralSettings(db)));
 }

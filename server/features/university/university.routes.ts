@@ -31,7 +31,7 @@ const noStore = (reply: FastifyReply) => reply.header("cache-control", "private,
 /** What the viewer's tier opens in the University, course pages with the member's progress, and lessons. */
 export async function universityRoutes(app: FastifyInstance, deps: ContentDeps): Promise<void> {
   const { db } = deps;
-  app.get("/api/university/access", async (request, reply): Promise<UniversityAccessResponse> => {
+  app.get("/api/university/access", { config: { api: { summary: "Which courses the viewer may open" } } }, async (request, reply): Promise<UniversityAccessResponse> => {
     noStore(reply);
     const viewer = request.viewer;
     return {
@@ -40,7 +40,7 @@ export async function universityRoutes(app: FastifyInstance, deps: ContentDeps):
     };
   });
 
-  app.get("/api/university/courses/:id/outline", async (request, reply): Promise<CourseOutlineResponse> => {
+  app.get("/api/university/courses/:id/outline", { config: { api: { summary: "A course's modules and lessons", params: CourseParamsSchema } } }, async (request, reply): Promise<CourseOutlineResponse> => {
     noStore(reply);
     const { id } = CourseParamsSchema.parse(request.params);
     try {
@@ -51,19 +51,19 @@ export async function universityRoutes(app: FastifyInstance, deps: ContentDeps):
     }
   });
 
-  app.get("/api/university/progress", { preHandler: requireMember }, async (request, reply): Promise<ProgressList> => {
+  app.get("/api/university/progress", { config: { api: { summary: "The viewer's course progress" } }, preHandler: requireMember }, async (request, reply): Promise<ProgressList> => {
     noStore(reply);
     return listCourseProgress(db, memberOf(request));
   });
 
-  app.get("/api/university/lessons/:id", { preHandler: requireMember }, async (request, reply): Promise<Lesson> => {
+  app.get("/api/university/lessons/:id", { config: { api: { summary: "Read a lesson", query: LessonQuerySchema, params: LessonParamsSchema } }, preHandler: requireMember }, async (request, reply): Promise<Lesson> => {
     noStore(reply);
     const { id } = LessonParamsSchema.parse(request.params);
     const { course } = LessonQuerySchema.parse(request.query);
     return lockedLesson(() => readLesson(db, deps.fileLinks, memberOf(request), id, course));
   });
 
-  app.put("/api/university/lessons/:id/progress", { preHandler: requireMember }, async (request): Promise<LessonProgressResponse> => {
+  app.put("/api/university/lessons/:id/progress", { config: { api: { summary: "Mark a lesson done or not done", body: LessonProgressInputSchema, params: LessonParamsSchema } }, preHandler: requireMember }, async (request): Promise<LessonProgressResponse> => {
     const { id } = LessonParamsSchema.parse(request.params);
     const { completed } = LessonProgressInputSchema.parse(request.body);
     return lockedLesson(() => setLessonCompleted(db, memberOf(request), id, completed));
@@ -72,6 +72,7 @@ export async function universityRoutes(app: FastifyInstance, deps: ContentDeps):
   app.route({
     method: ["GET", "HEAD"],
     url: "/api/university/lessons/:id/file",
+    config: { api: { summary: "Download a lesson's file", params: LessonParamsSchema, success: { status: 200, contentType: "application/octet-stream" } } },
     handler: async (request, reply) => {
       const { id } = LessonParamsSchema.parse(request.params);
       const { allowed, media } = await lessonFile(db, request.viewer, id);

@@ -17,14 +17,14 @@ const videoSubject = (id: number) => `video:${id}`;
 
 /** Training videos (spec 000 §2, §6) and their admin screen (spec 001). */
 export async function videosRoutes(app: FastifyInstance, deps: ContentDeps): Promise<void> {
-  app.get("/api/videos", async (request, reply) => {
+  app.get("/api/videos", { config: { api: { summary: "The training videos" } } }, async (request, reply) => {
     // The stream links inside are signed for this viewer, so the cached answer is this viewer's.
     reply.header("cache-control", "private, no-store");
     const build = (): Promise<VideosResponse> => listVideos(deps, request.viewer);
     return sendJson(request, reply, await deps.answers.json("videos", `list|${viewerKey(request.viewer)}`, build));
   });
 
-  app.get("/api/videos/:id", async (request, reply): Promise<TrainingVideo> => {
+  app.get("/api/videos/:id", { config: { api: { summary: "Read a video", params: VideoParamsSchema } } }, async (request, reply): Promise<TrainingVideo> => {
     const { id } = VideoParamsSchema.parse(request.params);
     reply.header("cache-control", "private, no-store");
     return readVideo(deps, request.viewer, id);
@@ -33,6 +33,7 @@ export async function videosRoutes(app: FastifyInstance, deps: ContentDeps): Pro
   app.route({
     method: ["GET", "HEAD"],
     url: "/api/videos/:id/stream",
+    config: { api: { summary: "Stream a video's file", params: VideoParamsSchema, description: "Range requests are answered with 206.", success: { status: 200, contentType: "application/octet-stream" } } },
     handler: async (request, reply) => {
       const { id } = VideoParamsSchema.parse(request.params);
       const row = await findVideo(deps, id);
@@ -52,12 +53,12 @@ export async function videosRoutes(app: FastifyInstance, deps: ContentDeps): Pro
     },
   });
 
-  app.get("/api/admin/videos", { preHandler: requireAdmin }, async (request, reply): Promise<AdminVideosResponse> => {
+  app.get("/api/admin/videos", { config: { api: { summary: "List videos (admin)" } }, preHandler: requireAdmin }, async (request, reply): Promise<AdminVideosResponse> => {
     reply.header("cache-control", "private, no-store");
     return { videos: await listAdminVideos(deps, memberOf(request)) };
   });
 
-  app.post("/api/admin/videos", { preHandler: requireAdmin }, async (request, reply): Promise<AdminVideo> => {
+  app.post("/api/admin/videos", { config: { api: { summary: "Create a video", body: VideoInputSchema, success: { status: 201 } } }, preHandler: requireAdmin }, async (request, reply): Promise<AdminVideo> => {
     const input = VideoInputSchema.parse(request.body);
     reply.code(201);
     const created = await createVideo(deps, memberOf(request), input);
@@ -65,7 +66,7 @@ export async function videosRoutes(app: FastifyInstance, deps: ContentDeps): Pro
     return created;
   });
 
-  app.put("/api/admin/videos/:id", { preHandler: requireAdmin }, async (request): Promise<AdminVideo> => {
+  app.put("/api/admin/videos/:id", { config: { api: { summary: "Save a video", body: VideoInputSchema, params: VideoParamsSchema } }, preHandler: requireAdmin }, async (request): Promise<AdminVideo> => {
     const { id } = VideoParamsSchema.parse(request.params);
     const input = VideoInputSchema.parse(request.body);
     const updated = await updateVideo(deps, memberOf(request), id, input);
@@ -73,7 +74,7 @@ export async function videosRoutes(app: FastifyInstance, deps: ContentDeps): Pro
     return updated;
   });
 
-  app.delete("/api/admin/videos/:id", { preHandler: requireAdmin }, async (request, reply) => {
+  app.delete("/api/admin/videos/:id", { config: { api: { summary: "Delete a video", params: VideoParamsSchema, success: { status: 204 } } }, preHandler: requireAdmin }, async (request, reply) => {
     const { id } = VideoParamsSchema.parse(request.params);
     await deleteVideo(deps, id);
     await forgetSubject(deps.db, videoSubject(id));
