@@ -17,6 +17,7 @@ type JsonSchema = Record<string, unknown>;
 const TAGS: Record<string, string> = {
   auth: "Sign-in and sessions",
   me: "Account",
+  account: "Account",
   profile: "Account",
   config: "System",
   health: "System",
@@ -45,6 +46,7 @@ const TAGS: Record<string, string> = {
   email: "Email",
   outbox: "Email",
   users: "Users",
+  "member-imports": "Users",
   "audit-log": "Users",
   stats: "Users",
   invitations: "Invitations",

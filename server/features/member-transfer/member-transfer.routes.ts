@@ -18,7 +18,7 @@ export async function memberTransferRoutes(app: FastifyInstance, deps: ImportDep
   // Multipart is parsed only inside this plugin; the file is read whole, so its size is capped here.
   await app.register(multipart, { limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 0, parts: 1, headerPairs: 50 } });
 
-  app.get("/api/admin/users/export.csv", { preHandler: requireAdmin }, async (request, reply) => {
+  app.get("/api/admin/users/export.csv", { config: { api: { summary: "Export accounts as CSV (User Management's search)", query: MembersExportQuerySchema, success: { status: 200, contentType: "text/csv" } } }, preHandler: requireAdmin }, async (request, reply) => {
     const { search } = MembersExportQuerySchema.parse(request.query);
     const day = new Date().toISOString().slice(0, 10);
     reply.header("content-type", "text/csv; charset=utf-8");
@@ -27,7 +27,7 @@ export async function memberTransferRoutes(app: FastifyInstance, deps: ImportDep
     return reply.send(membersCsv(db, search));
   });
 
-  app.post("/api/admin/member-imports", { preHandler: requireAdmin }, async (request, reply): Promise<MemberImport> => {
+  app.post("/api/admin/member-imports", { config: { api: { summary: "Upload a members CSV for a dry run (multipart)", description: "A `multipart/form-data` upload with one file part: the CSV (name, email, tier, joined date, notes).", success: { status: 201 } } }, preHandler: requireAdmin }, async (request, reply): Promise<MemberImport> => {
     if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", MEMBER_IMPORT_MESSAGES.noFile);
     const part = await request.file();
     if (!part) throw new AppError("BAD_REQUEST", MEMBER_IMPORT_MESSAGES.noFile);
@@ -39,17 +39,17 @@ export async function memberTransferRoutes(app: FastifyInstance, deps: ImportDep
     return uploadImport(db, memberOf(request), part.filename || "members.csv", content);
   });
 
-  app.get("/api/admin/member-imports/:id", { preHandler: requireAdmin }, async (request, reply): Promise<MemberImport> => {
+  app.get("/api/admin/member-imports/:id", { config: { api: { summary: "An import's rows, problems and progress", params: ImportParamsSchema } }, preHandler: requireAdmin }, async (request, reply): Promise<MemberImport> => {
     reply.header("cache-control", "private, no-store");
     return getImport(db, ImportParamsSchema.parse(request.params).id);
   });
 
-  app.post("/api/admin/member-imports/:id/confirm", { preHandler: requireAdmin }, async (request): Promise<MemberImport> => {
+  app.post("/api/admin/member-imports/:id/confirm", { config: { api: { summary: "Confirm an import (creates the accounts)", body: ConfirmImportSchema, params: ImportParamsSchema } }, preHandler: requireAdmin }, async (request): Promise<MemberImport> => {
     const { id } = ImportParamsSchema.parse(request.params);
     return confirmImport(deps, id, ConfirmImportSchema.parse(request.body ?? {}));
   });
 
-  app.get("/api/account/complimentary", { preHandler: requireMember }, async (request): Promise<Complimentary> => {
+  app.get("/api/account/complimentary", { config: { api: { summary: "The viewer's complimentary tier, if any" } }, preHandler: requireMember }, async (request): Promise<Complimentary> => {
     const [row] = await db.select({ tier: users.tierOverride, until: users.tierOverrideUntil }).from(users).where(eq(users.id, memberOf(request).userId));
     if (!row?.tier || !row.until || row.until <= new Date()) return null;
     return { tier: PLANS[row.tier].name, until: row.until.toISOString() };
