@@ -76,6 +76,8 @@ import { personalDataDeclarations } from "./personal-data-declarations";
 import { accountExportWorker } from "./features/account-data/export.job";
 import { exportCleanupWorker } from "./features/account-data/export-cleanup.job";
 import { idempotencyCleanupWorker } from "./plugins/idempotency-cleanup.job";
+import { webhooksRoutes } from "./features/webhooks/webhooks.routes";
+import { registerWebhookJobs } from "./features/webhooks/webhooks.job";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerInputCharacterCheck } from "./plugins/input-characters";
 import { registerRequestLog } from "./plugins/request-log";
@@ -227,6 +229,9 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   jobs.register(memberImportInvitesWorker({ db, jobs, mailer, auth, publicUrl: publicUrl(env) }));
   jobs.register(memberImportCleanupWorker({ db, logger }));
   await app.register(memberTransferRoutes, { db, jobs });
+  const webhookBox = createSecretBox(env.MAIL_SECRET_KEY ?? authSecret);
+  registerWebhookJobs({ db, jobs, box: webhookBox, logger, allowPrivate: env.WEBHOOK_ALLOW_PRIVATE, retryDelaySeconds: env.WEBHOOK_RETRY_DELAY_SECONDS });
+  await app.register(webhooksRoutes, { db, box: webhookBox, allowPrivate: env.WEBHOOK_ALLOW_PRIVATE, communityName: senderName });
   await app.register(callRequestsRoutes, { db, mailer, listUrl: `${publicUrl(env)}/admin` });
   await app.register(openApiRoutes, { routes, sessionCookieName, serverUrl: publicUrl(env) });
   await registerStaticWeb(app, {

@@ -72,6 +72,10 @@ export const EnvSchema = z.object({
   NEWS_ALLOW_PRIVATE: booleanString.default(false),
   /** Let push subscriptions name private addresses (tests run a push service on this machine). */
   PUSH_ALLOW_PRIVATE: booleanString.default(false),
+  /** Unsafe, tests only (refused in production): webhooks may be registered at and sent to loopback and private addresses, over plain http. */
+  WEBHOOK_ALLOW_PRIVATE: booleanString.default(false),
+  /** The first retry's wait after a failed webhook delivery; each later one doubles (README: Webhooks). */
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(1).max(3600).default(60),
   BOOKING_EMBED_URL: optionalUrl(["https://", "http://"], "an http(s) URL of your booking calendar's embed page"),
   CONTACT_EMAIL: z.string().trim().default("support@inventors.community"),
   CONTACT_PHONE: z.string().trim().default("(321) 555-0142"),
@@ -157,6 +161,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = readProcessEnv()): Env {
   // timeout throws the connection away, so it must not come first.
   if (env.DATABASE_STATEMENT_TIMEOUT_MS > 0 && env.DATABASE_QUERY_TIMEOUT_MS <= env.DATABASE_STATEMENT_TIMEOUT_MS) {
     throw new EnvError(`Invalid configuration:\n  DATABASE_QUERY_TIMEOUT_MS: must be longer than DATABASE_STATEMENT_TIMEOUT_MS (${env.DATABASE_STATEMENT_TIMEOUT_MS}), so the database cancels a slow statement before the connection is given up`);
+  }
+  // Admins type webhook addresses: letting them reach the internal network is for a test machine only.
+  if (env.NODE_ENV === "production" && env.WEBHOOK_ALLOW_PRIVATE) {
+    throw new EnvError("Invalid configuration:\n  WEBHOOK_ALLOW_PRIVATE: only for tests; production never sends webhooks to private or loopback addresses");
   }
   if (env.OIDC_CLIENT_ID && !env.OIDC_ISSUER) throw new EnvError("Invalid configuration:\n  OIDC_ISSUER: required when OIDC_CLIENT_ID is set");
   // The embedded default may generate its own secret into DATA_DIR; shared PostgreSQL deployments

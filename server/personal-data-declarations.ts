@@ -15,6 +15,7 @@ import { SESSIONS_PERSONAL_DATA } from "./features/sessions/sessions.personal-da
 import { UNIVERSITY_PERSONAL_DATA } from "./features/university/university.personal-data";
 import { USERS_PERSONAL_DATA } from "./features/users/users.personal-data";
 import { VIDEOS_PERSONAL_DATA } from "./features/videos/videos.personal-data";
+import { WEBHOOKS_PERSONAL_DATA } from "./features/webhooks/webhooks.personal-data";
 import type { PersonalDataDeclaration } from "./personal-data/declaration";
 import { IDEMPOTENCY_PERSONAL_DATA } from "./plugins/idempotency.personal-data";
 
@@ -42,5 +43,6 @@ export function personalDataDeclarations(billing: BillingDeps | null): readonly 
     CALL_REQUESTS_PERSONAL_DATA,
     ACCOUNT_DATA_PERSONAL_DATA,
     IDEMPOTENCY_PERSONAL_DATA,
+    WEBHOOKS_PERSONAL_DATA,
   ];
 }

@@ -21,6 +21,7 @@ import { createPasswordChangedNotice } from "./password-changed-notice";
 import { hashPassword, verifyPassword } from "./password";
 import { withProfileRules } from "./profile-fields";
 import { isTrustedAccountCreation } from "./trusted-creation";
+import { emitMemberJoined } from "../features/webhooks/webhook-sources";
 
 export const OIDC_PROVIDER_ID = "oidc";
 const SESSION_DAYS = 30;
@@ -164,6 +165,7 @@ export function createAuth({ env, logger, db, mailer, secret }: AuthDeps) {
           async after(user) {
             if (user.isActive === false && !isTrustedAccountCreation()) await db.update(users).set({ awaitingApproval: true }).where(eq(users.id, user.id));
             await reportAwaitingApproval({ db, mailer, logger, baseUrl: baseURL }, user);
+            await emitMemberJoined(db, user.id).catch((error: unknown) => logger.error({ err: error, userId: user.id }, "could not record the member.joined webhook"));
           },
         },
         update: {

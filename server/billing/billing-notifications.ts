@@ -3,6 +3,7 @@ import { PLANS, type PaidTier } from "../../common/tiers";
 import type { Database } from "../db/client";
 import { OWN_ACCESS } from "../features/notifications/notification-access";
 import { notifyMembers } from "../features/notifications/notify";
+import { emitBillingWebhooks } from "../features/webhooks/webhook-sources";
 import type { subscriptions } from "./billing.table";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -34,6 +35,7 @@ export function billingNotices(previous: SyncedRow | undefined, current: SyncedR
 
 /** Writes the member's billing notifications in the sync's transaction. */
 export async function notifyBillingChanges(tx: Database, userId: string, previous: SyncedRow | undefined, current: SyncedRow | null): Promise<void> {
+  await emitBillingWebhooks(tx, userId, previous, current);
   for (const notice of billingNotices(previous, current)) {
     await notifyMembers(tx, sql`select ${userId}::text`, { event: "billing", access: OWN_ACCESS, subject: `billing:${userId}`, headline: notice.headline, excerpt: notice.excerpt, link: "/members/account" });
   }

@@ -11,6 +11,7 @@ import type { CustomerLock } from "./customer-lock";
 import { deleteExpiredHolds } from "./coupon-holds.service";
 import type { BillingProvider, ProviderSubscription } from "./provider";
 import { effectiveTier, paidTier } from "./tier.policy";
+import { emitTierChange } from "../features/webhooks/webhook-sources";
 
 export interface BillingDeps {
   db: Database;
@@ -108,6 +109,7 @@ export async function writeEffectiveTier(db: Database, userId: string, now: Date
   if (!user) return;
   const override = user.until && user.until <= now ? null : user.tierOverride;
   const tier = effectiveTier(paidTier(state ?? null, now, graceDays), override);
+  await emitTierChange(db, userId, tier);
   await db.update(users).set({ membershipTier: tier, updatedAt: now }).where(eq(users.id, userId));
 }
 

@@ -21,6 +21,8 @@ export interface WorkerDefinition<T> {
   expireInSeconds: number;
   retryLimit: number;
   retryDelaySeconds: number;
+  /** Each retry waits about twice as long as the one before (pg-boss: the delay times 2^n, with jitter). */
+  retryBackoff?: boolean;
   /**
    * A cron expression (UTC) to run the queue on a schedule: pg-boss sends one job per due time,
    * whatever the number of instances (one instance's clock tick sends it, under a singleton key).
@@ -31,7 +33,8 @@ export interface WorkerDefinition<T> {
 export interface JobQueue {
   /** Starts pg-boss (its `pgboss` schema is created on first start) and every registered worker; later calls wait for the first. */
   start(): Promise<void>;
-  send<T extends object>(queue: QueueName, data: T): Promise<void>;
+  /** With `id`, sending the same id again while pg-boss keeps the job adds nothing (an outbox relay resends safely). */
+  send<T extends object>(queue: QueueName, data: T, options?: { id?: string }): Promise<void>;
   register<T>(worker: WorkerDefinition<T>): void;
   /**
    * Runs `task` every `intervalMs` on this instance while the queue runs: each instance runs its own
@@ -65,8 +68,8 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
     await createSchemaOnce(executeSql);
     await boss.start();
     for (const worker of workers) {
-      const { queue, expireInSeconds, retryLimit, retryDelaySeconds } = worker;
-      await ensureQueue(boss, queue, { name: queue, expireInSeconds, retryLimit, retryDelay: retryDelaySeconds });
+      const { queue, expireInSeconds, retryLimit, retryDelaySeconds, retryBackoff = false } = worker;
+      await ensureQueue(boss, queue, { name: queue, expireInSeconds, retryLimit, retryDelay: retryDelaySeconds, retryBackoff });
       await boss.work<never>(queue, { batchSize: 1, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, includeMetadata: true }, async ([job]) => {
         if (job) await inFlight.track(worker.handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit }));
       });
@@ -92,9 +95,9 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
       starting ??= startAll();
       return starting;
     },
-    async send(queue, data) {
+    async send(queue, data, options) {
       await this.start();
-      await boss.send(queue, data);
+      await boss.send(queue, data, options?.id ? { id: options.id } : {});
     },
     register(worker) {
       if (starting) throw new Error(`worker for ${worker.queue} registered after the queue started`);

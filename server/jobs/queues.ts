@@ -18,5 +18,9 @@ export const QUEUES = {
   memberImportInvites: "member-import-invites",
   /** Hourly, on a schedule (member-import-cleanup.job.ts): deletes uploaded rows kept past their days. */
   memberImportCleanup: "member-import-cleanup",
+  /** One job per webhook delivery, its id the delivery's (features/webhooks/webhooks.job.ts); data `{ deliveryId }`; retried with backoff. */
+  webhookDelivery: "webhook-delivery",
+  /** Hourly, on a schedule (features/webhooks/webhooks.job.ts): drops delivery logs past 30 days or beyond each endpoint's cap. */
+  webhookCleanup: "webhook-cleanup",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -25,6 +25,7 @@ import { readAllReplies, readFeed, readPost } from "./community-reads";
 import { AppError } from "../../errors";
 import { toggleReplyLike, togglePostLike } from "./likes";
 import { createAdminPost, createMemberPost, deletePost, editPost } from "./post-writes";
+import { emitPostCreated } from "../webhooks/webhook-sources";
 import { countCommunityWrite } from "./posting-limit";
 import { createReply, deleteReply, editReply } from "./reply-writes";
 import type { MentionJob } from "./mentions.job";
@@ -46,7 +47,7 @@ export interface CommunityDeps extends ContentDeps {
 
 /** The members' community board (docs/content-api.md, "Community"), with its moderation. */
 export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps): Promise<void> {
-  const { db, answers, jobs } = deps;
+  const { db, answers, jobs, baseUrl } = deps;
   await moderationRoutes(app, deps);
 
   /** Mentions are mailed by a job: a post may name many members, and the answer should not wait for mail. */
@@ -73,7 +74,9 @@ export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps)
     const answer = await answerOnce(db, key, fingerprintOf(input), 201, async (txDb) => {
       await assertNotSuspended(txDb, viewer);
       await countCommunityWrite(txDb, viewer, reply);
-      return createMemberPost(txDb, viewer, input);
+      const post = await createMemberPost(txDb, viewer, input);
+      await emitPostCreated(txDb, post.id, baseUrl);
+      return post;
     });
     const post = answer.body;
     if (!answer.replayed) await queueMentions({ kind: "post", id: post.id, picked: input.mentions }, post.content, request.log);
@@ -84,7 +87,11 @@ export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps)
     const viewer = memberOf(request);
     const key = idempotencyKeyOf(request, viewer.userId);
     const input = AdminPostInputSchema.parse(request.body);
-    const answer = await answerOnce(db, key, fingerprintOf(input), 201, (txDb) => createAdminPost(txDb, viewer, input));
+    const answer = await answerOnce(db, key, fingerprintOf(input), 201, async (txDb) => {
+      const post = await createAdminPost(txDb, viewer, input);
+      await emitPostCreated(txDb, post.id, baseUrl);
+      return post;
+    });
     const post = answer.body;
     if (!answer.replayed) await queueMentions({ kind: "post", id: post.id, picked: input.mentions }, post.content, request.log);
     return sendAnswer(reply, answer);

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { CreateWebhookEndpointSchema, UpdateWebhookEndpointSchema, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, WebhookDeliveriesQuerySchema } from "../../../common/contracts/webhooks";
+import { adminOf, requireAdmin } from "../../auth/guards";
+import {
+  createEndpoint,
+  deleteEndpoint,
+  listDeliveries,
+  listEndpoints,
+  resendDelivery,
+  revealSecret,
+  rotateSecret,
+  sendTestEvent,
+  updateEndpoint,
+  type WebhookAdminDeps,
+} from "./webhooks.service";
+
+const EndpointParamsSchema = z.object({ id: z.uuid({ error: "Webhook endpoint not found" }) });
+const DeliveryParamsSchema = EndpointParamsSchema.extend({ deliveryId: z.uuid({ error: "Delivery not found" }) });
+
+/** Admin area → Webhooks: endpoints, their secrets, the delivery log, test events and resends. */
+export async function webhooksRoutes(app: FastifyInstance, deps: WebhookAdminDeps): Promise<void> {
+  const { db } = deps;
+  const events = WEBHOOK_EVENT_TYPES.map((type) => ({ type, label: WEBHOOK_EVENT_LABELS[type] }));
+  const noStore = { "cache-control": "no-store" };
+
+  app.get("/api/admin/webhooks", { preHandler: requireAdmin }, async () => ({ endpoints: await listEndpoints(db), events }));
+
+  // The secret is in this answer once; reveal and rotate give it again.
+  app.post("/api/admin/webhooks", { preHandler: requireAdmin }, async (request, reply) => {
+    const viewer = adminOf(request);
+    const endpoint = await createEndpoint(deps, viewer.userId, CreateWebhookEndpointSchema.parse(request.body));
+    return reply.code(201).headers(noStore).send({ endpoint });
+  });
+
+  app.patch("/api/admin/webhooks/:id", { preHandler: requireAdmin }, async (request) => {
+    const { id } = EndpointParamsSchema.parse(request.params);
+    return { endpoint: await updateEndpoint(deps, id, UpdateWebhookEndpointSchema.parse(request.body)) };
+  });
+
+  app.delete("/api/admin/webhooks/:id", { preHandler: requireAdmin }, async (request, reply) => {
+    await deleteEndpoint(db, EndpointParamsSchema.parse(request.params).id);
+    return reply.code(204).send();
+  });
+
+  app.post("/api/admin/webhooks/:id/secret", { preHandler: requireAdmin }, async (request, reply) => {
+    const { id } = EndpointParamsSchema.parse(request.params);
+    return reply.headers(noStore).send({ secret: await revealSecret(deps, id) });
+  });
+
+  app.post("/api/admin/webhooks/:id/secret/rotate", { preHandler: requireAdmin }, async (request, reply) => {
+    const { id } = EndpointParamsSchema.parse(request.params);
+    return reply.headers(noStore).send({ secret: await rotateSecret(deps, id) });
+  });
+
+  app.get("/api/admin/webhooks/:id/deliveries", { preHandler: requireAdmin }, async (request) => {
+    const { id } = EndpointParamsSchema.parse(request.params);
+    return listDeliveries(db, id, WebhookDeliveriesQuerySchema.parse(request.query));
+  });
+
+  app.post("/api/admin/webhooks/:id/test", { preHandler: requireAdmin }, async (request, reply) => {
+    const { id } = EndpointParamsSchema.parse(request.params);
+    return reply.code(202).send({ delivery: await sendTestEvent(deps, id) });
+  });
+
+  app.post("/api/admin/webhooks/:id/deliveries/:deliveryId/resend", { preHandler: requireAdmin }, async (request, reply) => {
+    const { id, deliveryId } = DeliveryParamsSchema.parse(request.params);
+    return reply.code(202).send({ delivery: await resendDelivery(db, id, deliveryId) });
+  });
+}
