@@ -6,6 +6,7 @@ import { createSecretBox } from "../../mail/secret-box";
 import { buildTestApp, memberCookie, sendJson, signUp, TEST_SECRET, uniqueEmail, type TestApp } from "../../test/build-test-app";
 import { eventually, subscribeLocally } from "../account-data/account-data.test-support";
 import { users } from "../../auth/auth.table";
+import { loadEnv } from "../../env";
 import { startReceiver } from "./webhook-receiver.test-support";
 import { emitWebhookEvent } from "./webhook-events";
 import { verifyWebhookSignature } from "./webhook-signature";
@@ -83,6 +84,11 @@ describe("registering endpoints", () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().error.fields[field]).toBe(message);
     }
+  });
+
+  it("never lets production reach private addresses: the test allowance stops the start there", () => {
+    expect(() => loadEnv({ NODE_ENV: "production", WEBHOOK_ALLOW_PRIVATE: "true" })).toThrow(/WEBHOOK_ALLOW_PRIVATE: only for tests/);
+    expect(loadEnv({ NODE_ENV: "production" }).WEBHOOK_ALLOW_PRIVATE).toBe(false);
   });
 
   it("refuses loopback, private, link-local and metadata addresses, and plain http, by default", async () => {
