@@ -3,6 +3,7 @@ import { AppPage } from "../../components/layout/app-page";
 import { PageHeader } from "../../components/layout/page-header";
 import { PageSpinner } from "../../components/ui/spinner";
 import { AddUserDialog } from "../../features/admin-users/components/add-user-dialog";
+import { ImportMembersDialog } from "../../features/admin-users/components/import-members-dialog";
 import { AuditLogPanel } from "../../features/admin-users/components/audit-log-panel";
 import { DangerZoneCard } from "../../features/admin-users/components/danger-zone-card";
 import { UsersPanel } from "../../features/admin-users/components/users-panel";
@@ -21,8 +22,13 @@ export default function AdminUsersPage() {
       <PageHeader
         eyebrow="Admin"
         title="User Management"
-        description="Search every account, change roles, tiers and status, and email a selection of members."
-        actions={<AddUserDialog />}
+        description="Search every account, change roles, tiers and status, email a selection of members, and import or export members as CSV."
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <ImportMembersDialog />
+            <AddUserDialog />
+          </div>
+        }
       />
       <Tabs.Root defaultValue="users" className="grid min-w-0 gap-6">
         <Tabs.List aria-label="User management sections" className="inline-flex w-fit gap-1 rounded-lg bg-navy-50 p-1">

@@ -18,6 +18,7 @@ import { NotificationPreferencesCard } from "../../features/notifications/compon
 import { MessagingSettingsCard } from "../../features/messages/components/messaging-settings-card";
 import { AccountDataSections } from "../../features/account-data/components/account-data-sections";
 import { useViewer } from "../../features/session/api";
+import { ComplimentaryNotice } from "../../features/complimentary/complimentary-notice";
 import { ApiError } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
 
@@ -68,6 +69,7 @@ export default function AccountPage() {
         </CardHeader>
         <CardContent className="grid gap-6">
           <SubscriptionSummary subscription={subscription} currentTier={viewer.data?.membershipTier ?? "free"} />
+          <ComplimentaryNotice />
           {portalError ? <Alert variant="error">{portalError}</Alert> : null}
           <div className="flex flex-wrap gap-3">
             <Button onClick={manage} disabled={!canManage || portal.isPending}>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Mail, Search, Users } from "lucide-react";
+import { Download, Mail, Search, Users } from "lucide-react";
 import type { AdminUser } from "../../../../common/contracts/users";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -8,6 +8,7 @@ import { Input } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { LoadState } from "../../admin-content/components/load-state";
 import { USERS_PAGE_SIZE, useUsersPage } from "../api";
+import { exportHref } from "../member-import-api";
 import { plural, USERS_TEXT } from "../messages";
 import { useDebouncedValue } from "../use-debounced-value";
 import { Pager } from "./pager";
@@ -107,10 +108,19 @@ export function UsersPanel({ viewerId }: { viewerId: string }) {
             </span>
           ) : null}
         </div>
-        <Button variant="outline" onClick={openEmail}>
-          <Mail aria-hidden />
-          {selectedCount > 0 ? `Send Email (${selectedCount})` : "Send Email"}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" asChild>
+            {/* The search in force decides who is exported; the server streams the file. */}
+            <a href={exportHref(query)} download>
+              <Download aria-hidden />
+              Export CSV
+            </a>
+          </Button>
+          <Button variant="outline" onClick={openEmail}>
+            <Mail aria-hidden />
+            {selectedCount > 0 ? `Send Email (${selectedCount})` : "Send Email"}
+          </Button>
+        </div>
       </div>
 
       {notice ? <Alert variant={notice.tone}>{notice.text}</Alert> : null}

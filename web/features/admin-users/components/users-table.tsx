@@ -4,6 +4,7 @@ import { Badge } from "../../../components/ui/badge";
 import { cn } from "../../../lib/cn";
 import { formatLongDate, formatLongDateTime } from "../../billing/format";
 import { ProfileAvatar } from "../../profile/components/profile-avatar";
+import { formatDay } from "../../complimentary/format-day";
 import { TierBadge } from "./tier-badge";
 import { UserActionsMenu, type UserAction } from "./user-actions-menu";
 
@@ -87,7 +88,7 @@ export function UsersTable({ users, viewerId, selectedIds, onToggle, onAction }:
                 </Cell>
                 <Cell label="Tier">
                   <TierBadge tier={user.membershipTier} />
-                  {user.tierOverrideUntil ? <span className="block text-xs text-muted">{`Complimentary until ${formatLongDate(user.tierOverrideUntil)}`}</span> : null}
+                  {user.tierOverrideUntil ? <span className="block text-xs text-muted">{`Complimentary until ${formatDay(user.tierOverrideUntil)}`}</span> : null}
                 </Cell>
                 <Cell label="Status">
                   {user.isActive ? <Badge variant="success">Active</Badge> : <Badge className="bg-danger-soft text-danger ring-danger/20">Inactive</Badge>}
