@@ -50,7 +50,7 @@ export type MemberAdminRoute = (typeof MEMBER_ADMIN_ROUTES)[number];
 
 export const ADMIN_ROOT = "/admin";
 /** Sections of the admin area, under /admin. */
-export const ADMIN_SECTION_ROUTES = ["users", "billing", "content", "moderation", "media", "email", "settings"] as const;
+export const ADMIN_SECTION_ROUTES = ["users", "billing", "content", "moderation", "media", "email", "settings", "api"] as const;
 export type AdminSectionRoute = (typeof ADMIN_SECTION_ROUTES)[number];
 
 const ALL_ROUTES: readonly string[] = [

@@ -23,6 +23,7 @@ const AdminEmailPage = lazy(() => import("./admin-email-page"));
 const AdminMediaPage = lazy(() => import("./admin-media-page"));
 const AdminModerationPage = lazy(() => import("./admin-moderation-page"));
 const AdminBillingPage = lazy(() => import("./admin-billing-page"));
+const AdminApiPage = lazy(() => import("./admin-api-page"));
 
 /** Sidebar links of spec 001 §2.2, in its order. */
 const adminLinks: SidebarLink[] = [
@@ -119,7 +120,15 @@ function AdminArea() {
             </Suspense>
           }
         />
-        {ADMIN_SECTIONS.filter((section) => !["content", "users", "billing", "email", "media", "moderation"].includes(section.path)).map((section) => (
+        <Route
+          path="api"
+          element={
+            <Suspense fallback={<PageSpinner label="Loading the API reference" />}>
+              <AdminApiPage />
+            </Suspense>
+          }
+        />
+        {ADMIN_SECTIONS.filter((section) => !["content", "users", "billing", "email", "media", "moderation", "api"].includes(section.path)).map((section) => (
           <Route key={section.path} path={section.path} element={<AdminSectionPage section={section} />} />
         ))}
         <Route path="*" element={<Navigate to={paths.home} replace />} />

@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { BookOpen, CreditCard, Flag, Image, Mail, Settings, Users } from "lucide-react";
+import { BookOpen, Braces, CreditCard, Flag, Image, Mail, Settings, Users } from "lucide-react";
 import type { AdminSectionRoute } from "../../../common/web-routes";
 
 export type AdminSection = { path: AdminSectionRoute; title: string; description: string; icon: LucideIcon; comingSoon: string };
@@ -54,5 +54,12 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     description: "Community settings, invitations and coupon codes.",
     icon: Settings,
     comingSoon: "Invitations, coupon codes and community settings will live here.",
+  },
+  {
+    path: "api",
+    title: "API Reference",
+    description: "Every endpoint for integrators: access, fields and limits.",
+    icon: Braces,
+    comingSoon: "The API reference will live here.",
   },
 ];
