@@ -3,6 +3,7 @@
 // members' load), or only the named ones: npm run bench -- load lists. Not part of npm test.
 import { benchDirectoryRoute } from "./directory.bench";
 import { benchMembersLoad } from "./load-members.bench";
+import { benchMemberImport } from "./member-import.bench";
 import { benchMembersLists } from "./members-lists.bench";
 import { benchMessages } from "./messages.bench";
 import { benchNotificationCentre } from "./notifications.bench";
@@ -25,6 +26,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   notifications: benchNotificationCentre,
   directory: benchDirectoryRoute,
   messages: benchMessages,
+  import: benchMemberImport,
 };
 
 const chosen = process.argv.slice(2);
