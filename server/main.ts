@@ -4,6 +4,7 @@ import type { Auth } from "./auth/auth";
 import { createAdminAccount, type AdminAccount } from "./auth/first-admin";
 import { pruneRateLimits } from "./auth/rate-limit";
 import { applyLapsedTiers } from "./billing/sync";
+import { reconstructRevenueHistory } from "./features/revenue/backfill";
 import { notifyRenewalsComing } from "./billing/billing-notifications";
 import { readBillingConfig } from "./billing/billing-config";
 import { DataFolderBusyError } from "./db/data-folder-lock";
@@ -73,6 +74,11 @@ async function main(): Promise<void> {
     error instanceof StorageUnavailableError ? (logger.warn({ err: error }, "file storage unavailable: files stored before the media library listed them are listed at the next start"), 0) : Promise.reject(error),
   );
   if (adopted > 0) logger.info({ files: adopted }, "listed in the media library the resource and video files stored before it held every file");
+
+  // Once per database: the history of members who subscribed before it was kept (the figures read the events meanwhile).
+  reconstructRevenueHistory(database.db)
+    .then((members) => members > 0 && logger.info({ members }, "reconstructed the subscription history of existing members"))
+    .catch((error: unknown) => logger.warn({ err: error }, "reconstructing the subscription history failed; it is tried again at the next start"));
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const created = await createFirstAdmin(auth, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME });

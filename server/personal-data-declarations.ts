@@ -7,6 +7,7 @@ import { COMMUNITY_PERSONAL_DATA } from "./features/community/community.personal
 import { EMAIL_PERSONAL_DATA } from "./features/email/email.personal-data";
 import { INVITATIONS_PERSONAL_DATA } from "./features/invitations/invitations.personal-data";
 import { NOTIFICATIONS_PERSONAL_DATA } from "./features/notifications/notifications.personal-data";
+import { REVENUE_PERSONAL_DATA } from "./features/revenue/revenue.personal-data";
 import { PEOPLE_PERSONAL_DATA } from "./features/people/people.personal-data";
 import { MESSAGES_PERSONAL_DATA } from "./features/messages/messages.personal-data";
 import { MEMBER_TRANSFER_PERSONAL_DATA } from "./features/member-transfer/member-transfer.personal-data";
@@ -28,6 +29,7 @@ export function personalDataDeclarations(billing: BillingDeps | null): readonly 
   return [
     AUTH_PERSONAL_DATA,
     billingPersonalData(billing),
+    REVENUE_PERSONAL_DATA,
     COMMUNITY_PERSONAL_DATA,
     PEOPLE_PERSONAL_DATA,
     MESSAGES_PERSONAL_DATA,

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { PaidTier } from "../../common/tiers";
 import { tierRank } from "../../common/tiers";
 import { users } from "../auth/auth.table";
+import { recordSubscriptionChange } from "../features/revenue/record-events";
 import type { ViewerResolver } from "../auth/viewer";
 import type { Database } from "../db/client";
 import { billingCustomers, subscriptions } from "./billing.table";
@@ -48,6 +49,7 @@ export async function syncCustomer(deps: BillingDeps, customerId: string): Promi
       if (!current) {
         await tx.delete(subscriptions).where(eq(subscriptions.userId, customer.userId));
         await notifyBillingChanges(tx, customer.userId, previous, null);
+        await recordSubscriptionChange(tx, { userId: customer.userId, previous, next: null, at: now });
       } else {
         const tier = current.priceId ? (tierByPrice.get(current.priceId) ?? null) : null;
         if (current.priceId && !tier) logger.error({ priceId: current.priceId, customerId }, "subscription on a price that maps to no tier");
@@ -75,6 +77,7 @@ export async function syncCustomer(deps: BillingDeps, customerId: string): Promi
         };
         await tx.insert(subscriptions).values(row).onConflictDoUpdate({ target: subscriptions.userId, set: row });
         await notifyBillingChanges(tx, customer.userId, previous, row);
+        await recordSubscriptionChange(tx, { userId: customer.userId, previous, next: row, at: now });
       }
       await writeEffectiveTier(tx, customer.userId, now, deps.graceDays);
     });

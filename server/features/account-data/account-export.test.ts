@@ -42,6 +42,7 @@ const EVIDENCE: Record<string, (data: Json, seededData: SeededData) => void> = {
   "coupon_holds.user_id": (data) => expect(data.billing.couponHolds).toHaveLength(1),
   "dunning_reminders.user_id": (data) => expect(data.billing.paymentFailedReminders).toEqual([expect.objectContaining({ step: "day-1" })]),
   "dunning_reminders.sent_by": (data) => expect(data.billing.paymentRemindersYouSent).toHaveLength(1),
+  "subscription_events.user_id": (data) => expect(data.subscriptionHistory).toEqual([expect.objectContaining({ event: "started", status: "active", plan: "inventor", monthlyCents: 9900 })]),
   "community_posts.author_id": (data, s) => expect(data.posts).toEqual([expect.objectContaining({ id: s.postId, content: "My export-worthy invention diary" })]),
   "community_replies.author_id": (data, s) => expect(data.replies).toEqual([expect.objectContaining({ id: s.replyId, content: "A reply worth keeping" })]),
   "community_post_likes.user_id": (data, s) => expect(data.postLikes).toEqual([expect.objectContaining({ postId: s.othersPostId })]),

@@ -10,6 +10,7 @@ import { AppError } from "../../errors";
 import { hashInvitationToken } from "./invitation-token";
 import { invitationStatus, type InvitationRow } from "./invitations.service";
 import { invitations } from "./invitations.table";
+import { recordCompChange } from "../revenue/record-events";
 
 export interface AcceptDeps {
   db: Database;
@@ -71,6 +72,7 @@ export async function acceptInvitation(deps: AcceptDeps, token: string, input: z
     const now = new Date();
     // The invited tier is an admin grant, kept apart from anything the member later pays for.
     await txDb.update(users).set({ tierOverride: claimed.membershipTier, updatedAt: now }).where(eq(users.id, createdUserId));
+    await recordCompChange(txDb, { userId: createdUserId, before: null, after: claimed.membershipTier, at: now });
     await writeEffectiveTier(txDb, createdUserId, now, deps.graceDays);
     await txDb.update(invitations).set({ acceptedUserId: createdUserId }).where(eq(invitations.id, claimed.id));
   });

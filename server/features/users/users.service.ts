@@ -12,6 +12,7 @@ import { AppError } from "../../errors";
 import { recordAudit } from "./audit-log";
 import { toAdminUser, type UserRow } from "./admin-user";
 import { assertActiveAdminRemains, assertNotSelf } from "./last-admin";
+import { recordCompChange } from "../revenue/record-events";
 
 /**
  * Each order ends on the id so pages never overlap, and has an index holding the id (migration 0005).
@@ -94,6 +95,7 @@ export async function changeUser(db: Database, actor: Viewer, userId: string, ch
       const override: Exclude<Tier, "free"> | null = change.membershipTier === "free" ? null : change.membershipTier;
       // A tier set by hand lasts: it replaces any complimentary end date.
       await txDb.update(users).set({ tierOverride: override, tierOverrideUntil: null, updatedAt: now }).where(eq(users.id, userId));
+      await recordCompChange(txDb, { userId, before: before.tierOverride, after: override, at: now });
       await writeEffectiveTier(txDb, userId, now, graceDays);
     } else if ("role" in change) {
       action = "change-role";
@@ -134,6 +136,7 @@ export async function createUser(db: Database, auth: Auth, actor: Viewer, input:
       .update(users)
       .set({ tierOverride: input.membershipTier === "free" ? null : input.membershipTier, updatedAt: now })
       .where(eq(users.id, createdId));
+    await recordCompChange(txDb, { userId: createdId, before: null, after: input.membershipTier === "free" ? null : input.membershipTier, at: now });
     await writeEffectiveTier(txDb, createdId, now, graceDays);
     const [created] = await txDb.select().from(users).where(eq(users.id, createdId));
     if (!created) throw new AppError("INTERNAL", USER_ADMIN_MESSAGES.createFailed);
