@@ -32,6 +32,7 @@ import { settingsRoutes } from "./features/settings/settings.routes";
 import { invitationsRoutes } from "./features/invitations/invitations.routes";
 import { getGeneralSettings } from "./features/settings/settings.service";
 import { usersRoutes } from "./features/users/users.routes";
+import { revenueRoutes } from "./features/revenue/revenue.routes";
 import { memberImportCleanupWorker } from "./features/member-transfer/member-import-cleanup.job";
 import { memberImportInvitesWorker } from "./features/member-transfer/member-import-invites.job";
 import { memberImportWorker } from "./features/member-transfer/member-import.job";
@@ -213,6 +214,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(pushRoutes, { db, vapidKeys, allowPrivate: env.PUSH_ALLOW_PRIVATE });
   await app.register(mediaRoutes, content);
   const personalData = personalDataDeclarations(billing.deps);
+  await app.register(revenueRoutes, { db });
   await app.register(usersRoutes, { db, viewers, graceDays: env.BILLING_GRACE_DAYS, auth, jobs, billing: billing.deps, personalData, files: content.files, logger });
   const accountData = { db, files: content.files, billing: billing.deps, personalData, jobs, mailer, logger, secret: authSecret, baseUrl: publicUrl(env) };
   jobs.register(accountExportWorker(accountData));

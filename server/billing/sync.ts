@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import type { PaidTier } from "../../common/tiers";
 import { tierRank } from "../../common/tiers";
 import { users } from "../auth/auth.table";
-import { recordSubscriptionChange } from "../features/revenue/record-events";
+import { recordCompChange, recordSubscriptionChange } from "../features/revenue/record-events";
 import type { ViewerResolver } from "../auth/viewer";
 import type { Database } from "../db/client";
 import { billingCustomers, subscriptions } from "./billing.table";
@@ -133,7 +133,11 @@ export async function applyLapsedTiers(deps: Pick<BillingDeps, "db" | "viewers" 
   for (const { userId } of due) {
     await deps.db.transaction(async (tx) => {
       await tx.update(subscriptions).set({ paidTierBefore: null, paidTierUntil: null }).where(and(eq(subscriptions.userId, userId), lt(subscriptions.paidTierUntil, now)));
-      await tx.update(users).set({ tierOverride: null, tierOverrideUntil: null }).where(and(eq(users.id, userId), lte(users.tierOverrideUntil, now)));
+      const lapsed = await tx.select({ tier: users.tierOverride }).from(users).where(and(eq(users.id, userId), lte(users.tierOverrideUntil, now))).for("update");
+      if (lapsed[0]) {
+        await tx.update(users).set({ tierOverride: null, tierOverrideUntil: null }).where(eq(users.id, userId));
+        await recordCompChange(tx as unknown as Database, { userId, before: lapsed[0].tier, after: null, at: now });
+      }
       await writeEffectiveTier(tx as unknown as Database, userId, now, deps.graceDays);
     });
     deps.viewers.forgetUser(userId);

@@ -5,7 +5,9 @@ import { users } from "../../auth/auth.table";
 import type { Database } from "../../db/client";
 import type { JobQueue, WorkerDefinition } from "../../jobs/job-queue";
 import { QUEUES } from "../../jobs/queues";
+import { recordCompChange } from "../revenue/record-events";
 import { recordAudit } from "../users/audit-log";
+import { emitMemberJoined } from "../webhooks/webhook-sources";
 import { memberImportRows, memberImports } from "./member-imports.table";
 
 /** Rows created per transaction: one multi-row insert each, and the progress moves this much at a time. */
@@ -108,6 +110,11 @@ async function importBatch(db: Database, importId: string, complimentaryUntil: D
         actor,
         created.map((user) => ({ action: "create-user", targetId: user.id, targetEmail: user.email, before: null, after: { membershipTier: user.tier, tierOverride: user.tierOverride, imported: true } })),
       );
+      // An imported member joined like any other (webhooks), and a complimentary plan counts as comped in the revenue figures.
+      for (const user of created) {
+        await emitMemberJoined(txDb, user.id);
+        await recordCompChange(txDb, { userId: user.id, before: null, after: user.tierOverride, at: now });
+      }
     }
     await txDb
       .update(memberImportRows)

@@ -10,11 +10,11 @@ const ExportParamsSchema = z.object({ figure: z.enum(REVENUE_EXPORTS, { message:
 
 /** The admin dashboard's revenue figures for a range of months, and each as a CSV download. */
 export async function revenueRoutes(app: FastifyInstance, deps: { db: Database }): Promise<void> {
-  app.get("/api/admin/revenue", { preHandler: requireAdmin }, async (request): Promise<RevenueFigures> => {
+  app.get("/api/admin/revenue", { config: { api: { summary: "Revenue figures for a range of months", query: revenueRangeSchema } }, preHandler: requireAdmin }, async (request): Promise<RevenueFigures> => {
     return revenueFigures(deps.db, revenueRangeSchema.parse(request.query));
   });
 
-  app.get("/api/admin/revenue/:figure/csv", { preHandler: requireAdmin }, async (request, reply) => {
+  app.get("/api/admin/revenue/:figure/csv", { config: { api: { summary: "One revenue figure as CSV", params: ExportParamsSchema, query: revenueRangeSchema, success: { status: 200, contentType: "text/csv" } } }, preHandler: requireAdmin }, async (request, reply) => {
     const { figure } = ExportParamsSchema.parse(request.params);
     const figures = await revenueFigures(deps.db, revenueRangeSchema.parse(request.query));
     return reply

@@ -17,7 +17,6 @@ import type { Auth } from "../../auth/auth";
 import { memberOf, requireAdmin } from "../../auth/guards";
 import type { ViewerResolver } from "../../auth/viewer";
 import type { JobQueue } from "../../jobs/job-queue";
-import { revenueRoutes } from "../revenue/revenue.routes";
 import { adminStats } from "./admin-stats";
 import { listAuditLog } from "./audit-log";
 import { emailUsers } from "./bulk-email";
@@ -40,8 +39,6 @@ const UserParamsSchema = z.object({ id: z.string().min(1).max(100) });
 export async function usersRoutes(app: FastifyInstance, deps: UsersDeps): Promise<void> {
   const { db, viewers } = deps;
   const forget = (ids: readonly string[]) => ids.forEach((id) => viewers.forgetUser(id));
-  // The dashboard's revenue figures beside its other numbers.
-  await app.register(revenueRoutes, { db });
 
   app.get("/api/admin/users", { config: { api: { summary: "List and search accounts", query: UsersQuerySchema } }, preHandler: requireAdmin }, async (request): Promise<UsersPage> => {
     return listUsers(db, UsersQuerySchema.parse(request.query));
