@@ -191,7 +191,7 @@ export async function buildApp({ env, database, logger, authSecret }: AppDeps): 
   await app.register(emailRoutes, { db, mailer, secureCookies: publicUrl(env).startsWith("https://") });
   await app.register(bulkSendRoutes, { db, staleSeconds: env.EMAIL_SENDER_STALE_SECONDS });
   await app.register(unsubscribeRoutes, { db, secret: authSecret });
-  const news = createNewsService({ db, logger, feedUrl: env.NEWS_FEED_URL, cacheSeconds: env.NEWS_CACHE_SECONDS, allowPrivate: env.NEWS_ALLOW_PRIVATE });
+  const news = createNewsService({ db, logger, feedUrl: env.NEWS_FEED_URL, cacheSeconds: env.NEWS_CACHE_SECONDS, fetchTimeoutMs: env.NEWS_FETCH_TIMEOUT_SECONDS * 1000, allowPrivate: env.NEWS_ALLOW_PRIVATE });
   await app.register(newsRoutes, { news });
   const content: ContentDeps = { db, files: await openFileStore(env, logger), fileLinks: createFileLinkSigner(authSecret), answers, jobs };
   await app.register(universityRoutes, content);

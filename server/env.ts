@@ -70,6 +70,8 @@ export const EnvSchema = z.object({
   NEWS_FEED_URL: optionalUrl(["http://", "https://"], "an http(s) URL of an RSS feed"),
   NEWS_CACHE_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(0).default(900),
   NEWS_ALLOW_PRIVATE: booleanString.default(false),
+  /** How long one fetch of the news feed may take before the samples are served instead. */
+  NEWS_FETCH_TIMEOUT_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(1).max(60).default(5),
   /** Let push subscriptions name private addresses (tests run a push service on this machine). */
   PUSH_ALLOW_PRIVATE: booleanString.default(false),
   /** Unsafe, tests only (refused in production): webhooks may be registered at and sent to loopback and private addresses, over plain http. */

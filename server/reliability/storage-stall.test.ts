@@ -232,5 +232,5 @@ describe("a bucket that does not exist, or keys it refuses", () => {
     expect(wrongKeys).toContain(
       `\nInvalid configuration:\n  S3_ACCESS_KEY_ID: the bucket "${store.env.S3_BUCKET}" at S3_ENDPOINT ${store.env.S3_ENDPOINT} does not accept these keys (SignatureDoesNotMatch). Correct S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.\n`,
     );
-  }, 60_000);
+  }, 180_000);
 });

@@ -11,10 +11,10 @@ interface NewsServiceOptions {
   logger: Logger;
   feedUrl: string | undefined;
   cacheSeconds: number;
+  fetchTimeoutMs: number;
   allowPrivate: boolean;
 }
 
-const FETCH_TIMEOUT_MS = 5000;
 const MAX_FEED_BYTES = 1024 * 1024;
 /** A failed fetch is retried after this long, not on every page view. */
 const RETRY_AFTER_FAILURE_SECONDS = 60;
@@ -25,12 +25,12 @@ export interface NewsService {
   getNews(): Promise<NewsResponse>;
 }
 
-export function createNewsService({ db, logger, feedUrl, cacheSeconds, allowPrivate }: NewsServiceOptions): NewsService {
+export function createNewsService({ db, logger, feedUrl, cacheSeconds, fetchTimeoutMs, allowPrivate }: NewsServiceOptions): NewsService {
   let inFlight: Promise<NewsResponse> | null = null;
 
   async function refresh(url: string, previous: NewsItem[] | null): Promise<NewsResponse> {
     try {
-      const xml = await safeFetchText(url, { allowPrivate, timeoutMs: FETCH_TIMEOUT_MS, maxBytes: MAX_FEED_BYTES, maxRedirects: 3 });
+      const xml = await safeFetchText(url, { allowPrivate, timeoutMs: fetchTimeoutMs, maxBytes: MAX_FEED_BYTES, maxRedirects: 3 });
       const items = parseNewsFeed(xml);
       await store(url, items, false, new Date());
       return { items, failed: false };

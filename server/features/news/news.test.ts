@@ -52,7 +52,8 @@ beforeEach(() => {
 });
 
 async function newsFrom(feedPath: string, env: Record<string, string> = {}) {
-  const t = await buildTestApp({ NEWS_FEED_URL: `${feedBase}${feedPath}`, NEWS_ALLOW_PRIVATE: "true", ...env });
+  // Generous: a busy machine once took over the default 5 s to reach this local server, and the test saw no fetch at all.
+  const t = await buildTestApp({ NEWS_FEED_URL: `${feedBase}${feedPath}`, NEWS_ALLOW_PRIVATE: "true", NEWS_FETCH_TIMEOUT_SECONDS: "30", ...env });
   return t;
 }
 
@@ -113,7 +114,7 @@ describe("GET /api/news", () => {
   });
 
   it("gives up on a slow feed after its timeout and falls back", async () => {
-    const t = await newsFrom("/slow.xml");
+    const t = await newsFrom("/slow.xml", { NEWS_FETCH_TIMEOUT_SECONDS: "5" });
     try {
       const started = Date.now();
       const news = await getNews(t);
